@@ -1,0 +1,230 @@
+"""The engine contract shared by every game (see DESIGN.md, "core/: the engine contract").
+
+A game is a class with final public methods (`new`, `legal_actions`, `apply`, `view`, ...) and
+per-game hooks (`_initial`, `_legal`, `_apply`, ...): the public methods do the checks every game
+needs (whose turn, legality, version and history), so a hook never has to.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar, final
+
+from pydantic import BaseModel, ConfigDict
+
+#: The seat number of chance (shuffles, dice, reel stops) in `to_move` and in `history`.
+CHANCE = -1
+
+#: An action is a short string, at the same time its own compact code in callback data.
+Action = str
+Seat = int
+OptionValue = int | str | bool
+
+
+class NotYourTurn(ValueError):
+    """The seat may not act now."""
+
+
+class IllegalAction(ValueError):
+    """The action is not among the seat's legal actions."""
+
+
+class Frozen(BaseModel):
+    """Base of every state, view and event: immutable, tuples instead of lists."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class State(Frozen):
+    """What every game state carries; games subclass it with their own fields."""
+
+    game: str
+    players: int
+    options: Mapping[str, OptionValue] = {}
+    version: int = 0
+    history: tuple[tuple[Seat, Action], ...] = ()
+
+
+class Event(Frozen):
+    """Something that happened. `audience` is the seat that may see it, or None for everyone."""
+
+    audience: Seat | None = None
+
+
+class Outcome(Frozen):
+    """How a finished game ended. `winners` is empty for a solo loss or a game nobody won."""
+
+    winners: tuple[Seat, ...]
+    losers: tuple[Seat, ...] = ()
+    draw: bool = False
+
+
+class GameOver(Event):
+    outcome: Outcome
+
+
+class Step(Frozen):
+    """The result of `Game.apply`: the new state and what happened, in order."""
+
+    state: Any
+    events: tuple[Event, ...] = ()
+
+
+class SeedOutcomes(Frozen):
+    """Chance outcomes of a shuffle: any integer seed in [0, count), rendered as `prefix + str(seed)`."""
+
+    prefix: str
+    count: int = 2**32
+
+
+ChanceOutcomes = tuple[Action, ...] | SeedOutcomes
+
+S = TypeVar("S", bound=State)
+V = TypeVar("V", bound=Frozen)
+
+
+class Game(ABC, Generic[S, V]):
+    """One game's rules. Stateless: every method takes a state and returns a new one."""
+
+    id: ClassVar[str]
+    state_type: ClassVar[type[State]]
+    view_type: ClassVar[type[Frozen]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: Option name -> default value. `new` rejects unknown options and values of the wrong type.
+    default_options: ClassVar[Mapping[str, OptionValue]] = {}
+
+    # ----- public, final API -------------------------------------------------------------------
+
+    @final
+    def new(self, players: int, options: Mapping[str, OptionValue] | None = None) -> S:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.id}: {players} players, allowed {self.min_players}-{self.max_players}")
+        merged = dict(self.default_options)
+        for name, value in (options or {}).items():
+            if name not in merged or type(value) is not type(merged[name]):
+                raise ValueError(f"{self.id}: bad option {name}={value!r}")
+            merged[name] = value
+        return self._initial(players, merged)
+
+    @final
+    def to_move(self, state: S) -> tuple[Seat, ...]:
+        """Seats that may act now: `(CHANCE,)` at a chance node, `()` when the game is over."""
+        if self.outcome(state) is not None:
+            return ()
+        return self._to_move(state)
+
+    @final
+    def legal_actions(self, state: S, seat: Seat) -> tuple[Action, ...]:
+        """Sorted, unique; empty for a seat that may not act (and for chance: see `chance_outcomes`)."""
+        if seat == CHANCE or seat not in self.to_move(state):
+            return ()
+        return tuple(sorted(set(self._legal(state, seat))))
+
+    @final
+    def chance_outcomes(self, state: S) -> ChanceOutcomes:
+        if self.to_move(state) != (CHANCE,):
+            return ()
+        return self._chance_outcomes(state)
+
+    @final
+    def apply(self, state: S, seat: Seat, action: Action) -> Step:
+        """Apply one action, chance included. Raises and changes nothing when it may not be applied."""
+        if seat not in self.to_move(state):
+            raise NotYourTurn(f"{self.id}: seat {seat} may not act now")
+        if seat == CHANCE:
+            if not _chance_allows(self._chance_outcomes(state), action):
+                raise IllegalAction(f"{self.id}: {action!r} is not a chance outcome here")
+        elif action not in self._legal(state, seat):
+            raise IllegalAction(f"{self.id}: {action!r} is not legal for seat {seat}")
+        new_state, events = self._apply(state, seat, action)
+        new_state = new_state.model_copy(
+            update={"version": state.version + 1, "history": (*state.history, (seat, action))}
+        )
+        outcome = self.outcome(new_state)
+        if outcome is not None and self.outcome(state) is None:
+            events = (*events, GameOver(outcome=outcome))
+        return Step(state=new_state, events=tuple(events))
+
+    @final
+    def view(self, state: S, seat: Seat | None) -> V:
+        """What `seat` may know; `None` is the public view that a group chat gets."""
+        return self._view(state, seat)
+
+    @final
+    def replay(
+        self, players: int, options: Mapping[str, OptionValue], history: Sequence[tuple[Seat, Action]]
+    ) -> S:
+        state = self.new(players, options)
+        for seat, action in history:
+            state = self.apply(state, seat, action).state
+        return state
+
+    @final
+    def load(self, data: str | bytes) -> S:
+        state = self.state_type.model_validate_json(data)
+        return state  # type: ignore[return-value]
+
+    # ----- hooks each game implements ----------------------------------------------------------
+
+    @abstractmethod
+    def _initial(self, players: int, options: Mapping[str, OptionValue]) -> S: ...
+
+    @abstractmethod
+    def _to_move(self, state: S) -> tuple[Seat, ...]: ...
+
+    @abstractmethod
+    def _legal(self, state: S, seat: Seat) -> Sequence[Action]: ...
+
+    @abstractmethod
+    def _chance_outcomes(self, state: S) -> ChanceOutcomes: ...
+
+    @abstractmethod
+    def _apply(self, state: S, seat: Seat, action: Action) -> tuple[S, Sequence[Event]]: ...
+
+    @abstractmethod
+    def _view(self, state: S, seat: Seat | None) -> V: ...
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """None while the game goes on."""
+
+    @abstractmethod
+    def shuffle_hidden(self, state: S, seat: Seat | None, rng: random.Random) -> S:
+        """A state that differs from `state` only in what `seat` (None: the public) cannot see.
+
+        Used by the hidden-information tests and by computer players that sample unseen cards.
+        """
+
+    @abstractmethod
+    def label(self, action: Action, lang: str) -> str:
+        """A short human label for an action, as shown on a button."""
+
+
+def _chance_allows(outcomes: ChanceOutcomes, action: Action) -> bool:
+    if isinstance(outcomes, SeedOutcomes):
+        digits = action.removeprefix(outcomes.prefix)
+        return (
+            action.startswith(outcomes.prefix) and digits.isdigit() and int(digits) < outcomes.count
+            and str(int(digits)) == digits
+        )
+    return action in outcomes
+
+
+def sample_chance(outcomes: ChanceOutcomes, rng: random.Random) -> Action:
+    """Draw one chance outcome uniformly with the table's own seeded generator."""
+    if isinstance(outcomes, SeedOutcomes):
+        return f"{outcomes.prefix}{rng.randrange(outcomes.count)}"
+    return rng.choice(outcomes)
+
+
+def resolve_chance(game: Game[S, Any], state: S, rng: random.Random) -> tuple[S, list[Event]]:
+    """Apply chance actions until a player (or nobody) is to move."""
+    events: list[Event] = []
+    while game.to_move(state) == (CHANCE,):
+        step = game.apply(state, CHANCE, sample_chance(game.chance_outcomes(state), rng))
+        state = step.state
+        events.extend(step.events)
+    return state, events

@@ -1,0 +1,1 @@
+"""One module per game, each a `core.engine.Game` subclass."""

@@ -1,0 +1,230 @@
+"""Game 1: card-grid exploration on a 36-card deck (RULES.md, Game 1, rules 1-12)."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Mapping, Sequence
+from functools import cache
+
+from core.cards import Card, deck36, parse
+from core.engine import (
+    CHANCE,
+    Action,
+    ChanceOutcomes,
+    Event,
+    Frozen,
+    Game,
+    IllegalAction,
+    OptionValue,
+    Outcome,
+    Seat,
+    SeedOutcomes,
+    State,
+)
+
+Cell = tuple[int, int]
+
+#: Rule 3 / A1.1: the field as data, a 5 x 7 rectangle in reading order; the centre is (2, 3).
+LAYOUT_5X7: tuple[Cell, ...] = tuple((row, col) for row in range(5) for col in range(7))
+
+#: Rule 5: steps given by each rank.
+STEPS: dict[str, int] = {"6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 1, "Q": 2, "K": 3, "A": 4}
+
+SHUFFLE = "deal:"
+FIRST = "first:"
+COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def steps_of(card: Card) -> int:
+    return STEPS[parse(card).rank]
+
+
+def cell_code(cell: Cell) -> Action:
+    """The label printed on the picture and on the button: column letter, row number (`"D3"`)."""
+    row, col = cell
+    return f"{COLUMN_LETTERS[col]}{row + 1}"
+
+
+@cache
+def _cell_index(layout: tuple[Cell, ...]) -> dict[Cell, int]:
+    return {cell: index for index, cell in enumerate(layout)}
+
+
+@cache
+def distances(layout: tuple[Cell, ...]) -> tuple[tuple[int, ...], ...]:
+    """All-pairs BFS distances over the layout's cells (rule 10; Manhattan on a full rectangle)."""
+    index = _cell_index(layout)
+    table: list[tuple[int, ...]] = []
+    for start in layout:
+        dist = {start: 0}
+        queue = deque([start])
+        while queue:
+            row, col = queue.popleft()
+            for step in ((row - 1, col), (row, col + 1), (row + 1, col), (row, col - 1)):
+                if step in index and step not in dist:
+                    dist[step] = dist[(row, col)] + 1
+                    queue.append(step)
+        table.append(tuple(dist.get(cell, -1) for cell in layout))
+    return tuple(table)
+
+
+class GridState(State):
+    game: str = "grid"
+    #: The 35 field cards in layout order, then the unused 36th; empty until the deal.
+    deck: tuple[Card, ...] = ()
+    #: Cell indices in the order they were turned face up.
+    opened: tuple[int, ...] = ()
+    #: Each seat's token cell, None before its first turn.
+    tokens: tuple[int | None, ...] = ()
+    turn: Seat = CHANCE
+    winners: tuple[Seat, ...] | None = None
+
+
+class GridView(Frozen):
+    """Everything about the field that anyone may know; the grid game has no private information."""
+
+    seat: Seat | None
+    players: int
+    layout: tuple[Cell, ...]
+    #: A card code per layout cell if it is face up, else None.
+    faces: tuple[Card | None, ...]
+    tokens: tuple[int | None, ...]
+    to_move: Seat | None
+    #: Steps the player to move must make; None on their first turn (any closed card).
+    steps: int | None
+    #: Cells the player to move may reach now, highlighted on the picture.
+    reachable: tuple[int, ...]
+    last_opened: int | None
+    closed: int
+    outcome: Outcome | None
+    #: The unused 36th card, shown only when the game is over (A1.4).
+    aside: Card | None
+
+
+class Opened(Event):
+    seat: Seat
+    cell: int
+    card: Card
+    first: bool
+
+
+class Stuck(Event):
+    seat: Seat
+
+
+class GridGame(Game[GridState, GridView]):
+    id = "grid"
+    state_type = GridState
+    view_type = GridView
+    min_players = 1
+    max_players = 2
+    layout: tuple[Cell, ...] = LAYOUT_5X7
+
+    # ----- rules helpers ---------------------------------------------------------------------
+
+    def cell(self, code: Action) -> int:
+        """Cell index of a button code; raises IllegalAction for codes off the field."""
+        for index, cell in enumerate(self.layout):
+            if cell_code(cell) == code:
+                return index
+        raise IllegalAction(f"grid: no cell {code!r}")
+
+    def reachable(self, state: GridState, seat: Seat) -> tuple[int, ...]:
+        """Rule 6 and rule 10: closed cells the seat's token may end on this turn."""
+        opened = set(state.opened)
+        closed = [i for i in range(len(self.layout)) if i not in opened]
+        here = state.tokens[seat]
+        if here is None:
+            return tuple(closed)
+        steps = steps_of(state.deck[here])
+        row = distances(self.layout)[here]
+        return tuple(i for i in closed if 0 <= row[i] <= steps and (steps - row[i]) % 2 == 0)
+
+    # ----- hooks -----------------------------------------------------------------------------
+
+    def _initial(self, players: int, options: Mapping[str, OptionValue]) -> GridState:
+        return GridState(players=players, options=options, tokens=(None,) * players)
+
+    def _to_move(self, state: GridState) -> tuple[Seat, ...]:
+        return (state.turn,)
+
+    def _legal(self, state: GridState, seat: Seat) -> Sequence[Action]:
+        return [cell_code(self.layout[i]) for i in self.reachable(state, seat)]
+
+    def _chance_outcomes(self, state: GridState) -> ChanceOutcomes:
+        if not state.deck:
+            return SeedOutcomes(prefix=SHUFFLE)
+        return tuple(f"{FIRST}{seat}" for seat in range(state.players))
+
+    def _apply(self, state: GridState, seat: Seat, action: Action) -> tuple[GridState, Sequence[Event]]:
+        if seat == CHANCE:
+            if action.startswith(SHUFFLE):
+                deck = list(deck36())
+                random.Random(int(action.removeprefix(SHUFFLE))).shuffle(deck)
+                dealt = state.model_copy(update={"deck": tuple(deck)})
+                # A1.6: with one player there is nobody to choose between.
+                return (dealt.model_copy(update={"turn": 0}) if state.players == 1 else dealt), ()
+            return state.model_copy(update={"turn": int(action.removeprefix(FIRST))}), ()
+
+        target = self.cell(action)
+        first = state.tokens[seat] is None
+        tokens = list(state.tokens)
+        tokens[seat] = target
+        moved = state.model_copy(update={"tokens": tuple(tokens), "opened": (*state.opened, target)})
+        events: list[Event] = [Opened(seat=seat, cell=target, card=state.deck[target], first=first)]
+        return self._next_turn(moved, seat, events), events
+
+    def _next_turn(self, state: GridState, mover: Seat, events: list[Event]) -> GridState:
+        """Rule 12: the game ends when the field is open (solo) or the next player is stuck."""
+        if state.players == 1 and len(state.opened) == len(self.layout):
+            return state.model_copy(update={"winners": (0,)})
+        following = (mover + 1) % state.players
+        if not self.reachable(state, following):
+            events.append(Stuck(seat=following))
+            winners = tuple(s for s in range(state.players) if s != following)
+            return state.model_copy(update={"winners": winners, "turn": following})
+        return state.model_copy(update={"turn": following})
+
+    def outcome(self, state: GridState) -> Outcome | None:
+        if state.winners is None:
+            return None
+        losers = tuple(s for s in range(state.players) if s not in state.winners)
+        return Outcome(winners=state.winners, losers=losers)
+
+    def _view(self, state: GridState, seat: Seat | None) -> GridView:
+        opened = set(state.opened)
+        over = state.winners is not None
+        mover = None if over or state.turn == CHANCE else state.turn
+        here = state.tokens[mover] if mover is not None else None
+        return GridView(
+            seat=seat,
+            players=state.players,
+            layout=self.layout,
+            faces=tuple(card if i in opened else None for i, card in enumerate(state.deck[: len(self.layout)]))
+            or (None,) * len(self.layout),
+            tokens=state.tokens,
+            to_move=mover,
+            steps=steps_of(state.deck[here]) if here is not None else None,
+            reachable=self.reachable(state, mover) if mover is not None else (),
+            last_opened=state.opened[-1] if state.opened else None,
+            closed=len(self.layout) - len(opened),
+            outcome=self.outcome(state),
+            aside=state.deck[len(self.layout)] if over and state.deck else None,
+        )
+
+    def shuffle_hidden(self, state: GridState, seat: Seat | None, rng: random.Random) -> GridState:
+        """Deal the face-down cards (and the unused 36th) again among their own places."""
+        if not state.deck:
+            return state
+        opened = set(state.opened)
+        hidden = [i for i in range(len(state.deck)) if i not in opened]
+        cards = [state.deck[i] for i in hidden]
+        rng.shuffle(cards)
+        deck = list(state.deck)
+        for index, card in zip(hidden, cards, strict=True):
+            deck[index] = card
+        return state.model_copy(update={"deck": tuple(deck)})
+
+    def label(self, action: Action, lang: str) -> str:
+        return action

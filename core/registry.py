@@ -1,0 +1,10 @@
+"""Every playable game by id. Generic tests, the bot and the benchmarks iterate over this."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.engine import Game
+from core.games.grid import GridGame
+
+GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (GridGame(),)}
