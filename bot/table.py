@@ -1,0 +1,66 @@
+"""The stored table: one game in one chat (or forum topic), from lobby to result.
+
+It is what the store keeps as one JSON document; the game state inside it is the engine's own JSON,
+so a table knows nothing of any particular game.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
+
+from core.engine import OptionValue
+
+
+class Phase(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+class Player(BaseModel):
+    """A seat's occupant: a person (user_id set) or a computer (user_id None)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    user_id: int | None
+    name: str
+    lang: str = "ru"
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+
+class Table(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    #: Short random id carried in callback data, so a press on another table's message is refused.
+    id: str
+    chat_id: int
+    #: Forum topic (message_thread_id), 0 for a chat without topics.
+    topic: int = 0
+    game: str
+    phase: Phase = Phase.LOBBY
+    creator: int
+    players: tuple[Player, ...] = ()
+    options: dict[str, OptionValue] = {}
+    #: The engine state as its own JSON; None while in the lobby.
+    state: str | None = None
+    #: Seed of this table's chance driver (shuffles, first player).
+    seed: int = 0
+    #: Bumped by every write; carried in callback data, checked by compare-and-set in the store.
+    version: int = 0
+    #: The live table message (photo or lobby text) that every turn edits in place.
+    message_id: int | None = None
+    #: Whether the live message is a photo (edited with media) or text (the lobby).
+    message_is_photo: bool = False
+    private: bool = False
+    lang: str = "ru"
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, player in enumerate(self.players):
+            if player.user_id == user_id:
+                return seat
+        return None
