@@ -50,8 +50,12 @@ class Table(BaseModel):
     state: str | None = None
     #: Seed of this table's chance driver (shuffles, first player).
     seed: int = 0
-    #: Bumped by every write; carried in callback data, checked by compare-and-set in the store.
+    #: Bumped by every write and checked by compare-and-set in the store.
     version: int = 0
+    #: Bumped by every change a player can see; carried in callback data so an old button is refused.
+    screen: int = 0
+    #: Strength of the computers seated at this table.
+    computer_level: str = "normal"
     #: The live table message (photo or lobby text) that every turn edits in place.
     message_id: int | None = None
     #: Whether the live message is a photo (edited with media) or text (the lobby).

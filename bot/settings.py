@@ -1,0 +1,63 @@
+"""Bot settings from the environment and a `.env` file (every variable is listed in `.env.example`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        case_sensitive=False,
+        # `NAME=` (as in a copied .env.example) means "use the default", not an empty string.
+        env_ignore_empty=True,
+        # The environment holds much else (PATH, HOME, ...); only our names matter.
+        extra="ignore",
+    )
+
+    bot_token: SecretStr | None = None
+    #: None starts an embedded Redis server with its data in `data_dir`.
+    redis_url: str | None = None
+    data_dir: Path = Path("data")
+    #: Set -> webhook mode (stateless workers); unset -> long polling.
+    webhook_url: str | None = None
+    webhook_listen: str = "0.0.0.0"
+    #: WEBHOOK_PORT wins over PORT, the variable most hosting platforms set.
+    webhook_port: int = Field(default=8080, validation_alias=AliasChoices("webhook_port", "port"))
+    webhook_secret: SecretStr | None = None
+    default_lang: Literal["ru", "en"] = "ru"
+    timezone: str = "Europe/Moscow"
+    log_level: str = "INFO"
+    #: Tables untouched for this long expire from Redis.
+    table_ttl_hours: int = Field(default=72, gt=0)
+    #: Telegram allows about 20 messages a minute in a group; table edits are paced below this.
+    group_edits_per_minute: int = Field(default=20, gt=0)
+    #: Only the console uses it: where rendered pictures are written.
+    images_dir: Path | None = None
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_timezone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError) as error:
+            raise ValueError(f"unknown time zone {value!r}") from error
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _upper_log_level(cls, value: str) -> str:
+        level = value.upper()
+        if level not in {"CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG"}:
+            raise ValueError(f"unknown log level {value!r}")
+        return level
+
+    @property
+    def table_ttl_seconds(self) -> int:
+        return self.table_ttl_hours * 3600
