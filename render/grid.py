@@ -1,22 +1,28 @@
 """The picture of Game 1's field (card-grid exploration) from its public view.
 
-`render_grid` composes cached pieces only: a background per (layout, size, theme) with the felt,
-row and column labels and card shadows; card sprites from render/cards.py; token discs, glows
-and badges cached per size. A turn costs some pastes, two lines of text, a mapping onto a
-cached palette and one PNG encode.
+Drawn once per table look (layout, size, theme, language): a background with the felt, row and
+column labels and card shadows, and a palette for every turn. The field is cut into pieces that
+the same cells draw on (a card's inside, the gap between two cards, a crossing of gaps); a
+piece's look in palette form is a tile, cached by the looks of those cells. A turn is ~120
+pastes of cached tiles and a cached header onto the background, then one PNG encode.
+`compose_grid` draws the same picture in full colour from scratch, as the reference.
 """
 
 from __future__ import annotations
 
 import io
+import itertools
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
-from core.cards import deck36
+from core.cards import Card, deck36
 from core.engine import Outcome, Seat
 from core.games.grid import Cell, GridView, cell_code
 from render.cards import (
@@ -112,10 +118,14 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 CARD_ASPECT = 1.4
-#: 96 colours keep the felt gradient smooth enough; zlib level 6 is the knee of size vs time
-#: (level 3: +20% bytes, level 9: 5x the time for -3%).
+#: 96 colours keep the felt gradient smooth enough.
 PALETTE_COLOURS = 96
-PNG_LEVEL = 6
+#: zlib level 4 is the knee of size vs time for a turn: a mid-game field is ~76 KB in ~8 ms
+#: (level 3: ~78 KB but a quarter of mid-game fields go over the budget; level 6: ~68 KB in ~16 ms).
+PNG_LEVEL = 4
+#: The rare picture that level 4 leaves over the budget is encoded again at level 6.
+PNG_BUDGET = 80 * 1024
+PNG_LEVEL_OVER_BUDGET = 6
 
 
 def _strings(lang: str) -> dict[str, str]:
@@ -360,6 +370,113 @@ def _legend(view: GridView, names: Sequence[str], lang: str) -> list[Piece]:
     return pieces
 
 
+# ----- what a cell shows ------------------------------------------------------------------------
+
+
+class CellLook(NamedTuple):
+    """Everything drawn on one cell in a turn. Hashable: the cache key of the tiles around the cell."""
+
+    face: Card | None
+    #: A closed card the player to move cannot reach.
+    dimmed: bool
+    #: The last opened card's mark.
+    ring: bool
+    glow: bool
+    #: The cell code on a reachable card (none on a first turn: 35 badges would only clutter).
+    badge: str | None
+    tokens: tuple[Seat, ...]
+
+
+def cell_looks(view: GridView) -> tuple[CellLook, ...]:
+    """The look of every cell of the layout, in layout order."""
+    reachable = set(view.reachable)
+    # Dim what cannot be reached only when some cells can: a first turn lights up everything.
+    dim = view.to_move is not None and view.steps is not None
+    seats_on: dict[int, list[Seat]] = {}
+    for seat, cell_index in enumerate(view.tokens):
+        if cell_index is not None:
+            seats_on.setdefault(cell_index, []).append(seat)
+    return tuple(
+        CellLook(
+            face=view.faces[index],
+            dimmed=dim and view.faces[index] is None and index not in reachable,
+            ring=index == view.last_opened,
+            glow=index in reachable,
+            badge=cell_code(cell) if index in reachable and view.steps is not None else None,
+            tokens=tuple(seats_on.get(index, ())),
+        )
+        for index, cell in enumerate(view.layout)
+    )
+
+
+def glow_spread(card_w: int) -> int:
+    return max(4, round(card_w * 0.12))
+
+
+def _token_spots(seats: Sequence[Seat], geo: Geometry) -> list[tuple[Image.Image, int, int]]:
+    """Token discs on one card and their offsets from its top-left corner."""
+    diameter = round(geo.card_w * 0.5)
+    spots = []
+    for k, seat in enumerate(seats):
+        disc = token_disc(SEAT_COLOURS[seat % len(SEAT_COLOURS)], diameter, str(seat + 1))
+        # Several tokens on one card (not in this game's rules, but cheap to allow) side by side,
+        # squeezed if need be so that they stay on the card (a cell's tiles end at its glow).
+        step = diameter * 0.6
+        if len(seats) > 1:
+            step = min(step, max(0, geo.card_w - disc.width) / (len(seats) - 1))
+        shift = round((k - (len(seats) - 1) / 2) * step)
+        spots.append((disc, (geo.card_w - disc.width) // 2 + shift, (geo.card_h - disc.height) // 2))
+    return spots
+
+
+def _draw_cells(
+    img: Image.Image,
+    cells: Sequence[tuple[Cell, CellLook]],
+    geo: Geometry,
+    look: Theme,
+    lang: str,
+    origin: tuple[int, int] = (0, 0),
+) -> None:
+    """Draw the cells' sprites in layers (cards, mark, glows and badges, tokens), `origin` at (0, 0).
+
+    The one drawing routine of the field: the whole picture and every cached tile come from it,
+    so that a tile is exactly the crop of the whole picture it stands for.
+    """
+    cw, ch = geo.card_w, geo.card_h
+    width, height = img.size
+
+    def put(img: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
+        # A tile is a small crop of the field: most sprites of its cells miss it.
+        x, y = xy
+        if x < width and y < height and x + sprite.width > 0 and y + sprite.height > 0:
+            paste(img, sprite, xy)
+
+    placed = []
+    for cell, shown in cells:
+        x, y = geo.cell_xy(cell)
+        placed.append((x - origin[0], y - origin[1], shown))
+    for x, y, shown in placed:
+        if shown.face is not None:
+            put(img, card_face(shown.face, cw, ch, lang), (x, y))
+        elif shown.dimmed:
+            put(img, dimmed_back(cw, ch, look.back, look.dim), (x, y))
+        else:
+            put(img, card_back(cw, ch, look.back), (x, y))
+    for x, y, shown in placed:
+        if shown.ring:
+            put(img, ring_outline(cw, ch, look.mark, max(2, round(cw * 0.03))), (x, y))
+    spread = glow_spread(cw)
+    for x, y, shown in placed:
+        if shown.glow:
+            put(img, glow_outline(cw, ch, look.glow, spread), (x - spread, y - spread))
+        if shown.badge is not None:
+            badge = code_badge(shown.badge, cw)
+            put(img, badge, (x + (cw - badge.width) // 2, y + (ch - badge.height) // 2))
+    for x, y, shown in placed:
+        for disc, dx, dy in _token_spots(shown.tokens, geo):
+            put(img, disc, (x + dx, y + dy))
+
+
 # ----- the picture -------------------------------------------------------------------------------
 
 
@@ -372,24 +489,30 @@ def render_grid(
     size: int = 1000,
 ) -> bytes:
     """The field as PNG bytes, `size` px on the long side. Pure: same arguments, same bytes."""
-    img = compose_grid(view, names=names, theme=theme, lang=lang, size=size)
-    return _png(img.quantize(palette=palette(view.layout, size, theme), dither=Image.Dither.NONE))
+    return _png(compose_indexed(view, names=names, theme=theme, lang=lang, size=size))
 
 
 def encode(img: Image.Image) -> bytes:
-    """Any picture as an 8-bit palette PNG with its own palette (render_grid uses a cached one).
+    """Any picture as an 8-bit palette PNG (a palette image as it is; others get their own palette).
 
     Why a palette PNG: crisp pips and text at about a quarter of the size of an equally sharp JPEG.
     Flat cards and felt need few colours; JPEG spends its bytes on the many sharp card edges
     (q85 4:4:4 was ~290 KB for a mid-game field, q75 4:2:0 still ~170 KB with smeared red pips).
     The octree palette is adaptive and deterministic; no dithering, which would add noise and bytes.
     """
-    return _png(img.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+    if img.mode != "P":
+        img = img.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return _png(img)
 
 
 def _png(img: Image.Image) -> bytes:
+    data = _png_at(img, PNG_LEVEL)
+    return data if len(data) <= PNG_BUDGET else _png_at(img, PNG_LEVEL_OVER_BUDGET)
+
+
+def _png_at(img: Image.Image, level: int) -> bytes:
     out = io.BytesIO()
-    img.save(out, format="PNG", compress_level=PNG_LEVEL)
+    img.save(out, format="PNG", compress_level=level)
     return out.getvalue()
 
 
@@ -445,65 +568,232 @@ def compose_grid(
     lang: str = "ru",
     size: int = 1000,
 ) -> Image.Image:
-    """The picture of `render_grid` before encoding (an RGB image of its own)."""
-    if theme not in THEMES:
-        raise ValueError(f"unknown theme {theme!r}; known: {sorted(THEMES)}")
-    look = THEMES[theme]
+    """The picture in full colour, drawn from scratch (an RGB image of its own).
+
+    The reference for `compose_indexed`, which is this mapped onto `palette`, pixel for pixel.
+    """
+    look = _theme(theme)
     geo = geometry(view.layout, size)
     img = background(view.layout, size, theme).copy()
-    cw, ch = geo.card_w, geo.card_h
-    reachable = set(view.reachable)
-    # Dim what cannot be reached only when some cells can: a first turn lights up everything.
-    dim = view.to_move is not None and view.steps is not None
-
-    for index, cell in enumerate(view.layout):
-        x, y = geo.cell_xy(cell)
-        card = view.faces[index]
-        if card is not None:
-            paste(img, card_face(card, cw, ch, lang), (x, y))
-        elif dim and index not in reachable:
-            paste(img, dimmed_back(cw, ch, look.back, look.dim), (x, y))
-        else:
-            paste(img, card_back(cw, ch, look.back), (x, y))
-
-    if view.last_opened is not None:
-        x, y = geo.cell_xy(view.layout[view.last_opened])
-        paste(img, ring_outline(cw, ch, look.mark, max(2, round(cw * 0.03))), (x, y))
-
-    spread = max(4, round(cw * 0.12))
-    glow = glow_outline(cw, ch, look.glow, spread)
-    for index in sorted(reachable):
-        cell = view.layout[index]
-        x, y = geo.cell_xy(cell)
-        paste(img, glow, (x - spread, y - spread))
-        if view.steps is not None:  # on a first turn 35 badges would only clutter the field
-            badge = code_badge(cell_code(cell), cw)
-            paste(img, badge, (x + (cw - badge.width) // 2, y + (ch - badge.height) // 2))
-
-    _draw_tokens(img, view, geo)
+    _draw_cells(img, tuple(zip(view.layout, cell_looks(view), strict=True)), geo, look, lang)
     _draw_header(img, view, geo, look, names, lang)
     return img
 
 
-def _draw_tokens(img: Image.Image, view: GridView, geo: Geometry) -> None:
-    diameter = round(geo.card_w * 0.5)
-    by_cell: dict[int, list[int]] = {}
-    for seat, cell_index in enumerate(view.tokens):
-        if cell_index is not None:
-            by_cell.setdefault(cell_index, []).append(seat)
-    for cell_index, seats in sorted(by_cell.items()):
-        x, y = geo.cell_xy(view.layout[cell_index])
-        for k, seat in enumerate(seats):
-            disc = token_disc(SEAT_COLOURS[seat % len(SEAT_COLOURS)], diameter, str(seat + 1))
-            # Several tokens on one card (not in this game's rules, but cheap to allow) side by side.
-            shift = round((k - (len(seats) - 1) / 2) * diameter * 0.6)
-            paste(
-                img, disc, (x + (geo.card_w - disc.width) // 2 + shift, y + (geo.card_h - disc.height) // 2)
+def _theme(theme: str) -> Theme:
+    if theme not in THEMES:
+        raise ValueError(f"unknown theme {theme!r}; known: {sorted(THEMES)}")
+    return THEMES[theme]
+
+
+# ----- the picture from cached palette tiles -----------------------------------------------------
+
+Box = tuple[int, int, int, int]
+#: A tile: which piece of the field, and the looks of the cells that draw on it.
+TileKey = tuple[int, tuple[CellLook, ...]]
+HeaderKey = tuple[object, ...]
+
+#: Tiles kept per board: a turn uses ~120, a tile is ~15 KB at most (size 1000).
+MAX_TILES = 3000
+MAX_HEADERS = 256
+
+
+@dataclass(eq=False)
+class Board:
+    """One table look (layout, size, theme, language) cut into pieces, with its cached palette tiles.
+
+    A piece is a rectangle of the field that the same cells draw on: the inside of a card (its own
+    cell only), a gap between two cards (both cells' glows and card edges), a crossing of gaps
+    (four cells). Every pixel outside all pieces is the background's; the header is a piece of
+    its own. A turn pastes one tile per piece onto the background, already in palette form.
+    """
+
+    layout: tuple[Cell, ...]
+    geo: Geometry
+    look: Theme
+    lang: str
+    palette: Image.Image
+    #: The background in full colour, to draw tiles on (shared: crop it, never draw on it).
+    backdrop: Image.Image
+    #: The background mapped onto the palette: the canvas of every turn (shared: copy it).
+    base: Image.Image
+    #: (box, indices of the cells that draw on it) per piece.
+    pieces: tuple[tuple[Box, tuple[int, ...]], ...]
+    tiles: OrderedDict[TileKey, Image.Image] = field(default_factory=OrderedDict)
+    headers: OrderedDict[HeaderKey, Image.Image] = field(default_factory=OrderedDict)
+
+    def tile_keys(self, looks: Sequence[CellLook]) -> list[TileKey]:
+        return [(n, tuple(looks[i] for i in cells)) for n, (_, cells) in enumerate(self.pieces)]
+
+    def draw_tiles(self, keys: Sequence[TileKey]) -> None:
+        """Draw the missing tiles in full colour and map them all onto the palette at once."""
+        missing = [key for key in dict.fromkeys(keys) if key not in self.tiles]
+        # Mark this turn's tiles as recently used first, so the eviction below never drops them.
+        for key in keys:
+            if key in self.tiles:
+                self.tiles.move_to_end(key)
+        if not missing:
+            return
+        drawn = []
+        for n, looks in missing:
+            box, cells = self.pieces[n]
+            canvas = self.backdrop.crop(box)
+            shown = tuple((self.layout[i], look) for i, look in zip(cells, looks, strict=True))
+            _draw_cells(canvas, shown, self.geo, self.look, self.lang, origin=(box[0], box[1]))
+            drawn.append(canvas)
+        # One palette mapping for the lot: each call of quantize has a fixed cost of its own.
+        strip = Image.new("RGB", (max(tile.width for tile in drawn), sum(tile.height for tile in drawn)))
+        y = 0
+        for tile in drawn:
+            strip.paste(tile, (0, y))
+            y += tile.height
+        mapped = _to_palette(strip, self.palette)
+        y = 0
+        for key, tile in zip(missing, drawn, strict=True):
+            self.tiles[key] = mapped.crop((0, y, tile.width, y + tile.height))
+            y += tile.height
+        while len(self.tiles) > MAX_TILES:
+            self.tiles.popitem(last=False)
+
+    def header(self, view: GridView, names: Sequence[str]) -> list[tuple[Image.Image, Box]]:
+        """The header's tiles and their boxes: one for the whole header once the game is over."""
+        status = tuple(_status(view, names, self.lang))
+        if view.outcome is not None and view.aside is not None:
+            key: HeaderKey = ("all", status, tuple(_legend(view, names, self.lang)), view.closed, view.aside)
+            box = (0, 0, self.geo.width, self.geo.header)
+            return [(self._header_tile(key, view, names, HEADER_PARTS, box), box)]
+        boxes = _header_boxes(self.geo, self.lang, len(self.layout))
+        keys: dict[str, HeaderKey] = {
+            "status": ("status", status),
+            "legend": ("legend", tuple(_legend(view, names, self.lang))),
+            "closed": ("closed", view.closed),
+        }
+        return [
+            (self._header_tile(keys[part], view, names, (part,), boxes[part]), boxes[part]) for part in keys
+        ]
+
+    def _header_tile(
+        self, key: HeaderKey, view: GridView, names: Sequence[str], parts: Sequence[str], box: Box
+    ) -> Image.Image:
+        tile = self.headers.get(key)
+        if tile is None:
+            canvas = self.backdrop.crop((0, 0, self.geo.width, self.geo.header))
+            _draw_header(canvas, view, self.geo, self.look, names, self.lang, parts)
+            tile = self.headers[key] = _to_palette(canvas.crop(box), self.palette)
+            while len(self.headers) > MAX_HEADERS:
+                self.headers.popitem(last=False)
+        else:
+            self.headers.move_to_end(key)
+        return tile
+
+
+def _to_palette(img: Image.Image, colours: Image.Image) -> Image.Image:
+    """Nearest palette colour per pixel: no dithering, so a pixel never depends on its neighbours."""
+    return img.quantize(palette=colours, dither=Image.Dither.NONE)
+
+
+def _cut(geo: Geometry, layout: tuple[Cell, ...]) -> tuple[tuple[Box, tuple[int, ...]], ...]:
+    """Cut the field below the header along every cell's reach (its card and glow) into pieces."""
+    spread = glow_spread(geo.card_w)
+    reach = []
+    for cell in layout:
+        x, y = geo.cell_xy(cell)
+        reach.append(
+            (
+                max(0, x - spread),
+                max(geo.header, y - spread),
+                min(geo.width, x + geo.card_w + spread),
+                min(geo.height, y + geo.card_h + spread),
             )
+        )
+    xs = sorted({0, geo.width, *(r[0] for r in reach), *(r[2] for r in reach)})
+    ys = sorted({geo.header, geo.height, *(r[1] for r in reach), *(r[3] for r in reach)})
+    pieces = []
+    for top, bottom in itertools.pairwise(ys):
+        for left, right in itertools.pairwise(xs):
+            cells = tuple(
+                i
+                for i, r in enumerate(reach)
+                if r[0] <= left and right <= r[2] and r[1] <= top and bottom <= r[3]
+            )
+            if cells:
+                pieces.append(((left, top, right, bottom), cells))
+    return tuple(pieces)
+
+
+@lru_cache(maxsize=16)
+def board(layout: tuple[Cell, ...], size: int, theme: str, lang: str) -> Board:
+    """The cached pieces of one table look; its tiles are drawn as turns need them."""
+    look = _theme(theme)
+    geo = geometry(layout, size)
+    colours = palette(layout, size, theme)
+    backdrop = background(layout, size, theme)
+    return Board(
+        layout=layout,
+        geo=geo,
+        look=look,
+        lang=lang,
+        palette=colours,
+        backdrop=backdrop,
+        base=_to_palette(backdrop, colours),
+        pieces=_cut(geo, layout),
+    )
+
+
+def compose_indexed(
+    view: GridView,
+    *,
+    names: tuple[str, ...] = (),
+    theme: str = "classic",
+    lang: str = "ru",
+    size: int = 1000,
+) -> Image.Image:
+    """The picture of `render_grid` before encoding: a palette ("P") image of its own.
+
+    Equal, pixel for pixel, to `compose_grid` mapped onto `palette`; made of cached tiles, so a
+    turn costs ~120 small pastes (and drawing the few tiles never seen before).
+    """
+    # The bot renders in worker threads; the tile caches are shared and evicted as they fill.
+    with _CACHE_LOCK:
+        table = board(view.layout, size, theme, lang)
+        keys = table.tile_keys(cell_looks(view))
+        table.draw_tiles(keys)
+        img = table.base.copy()
+        tiles = table.tiles
+        for key, (box, _) in zip(keys, table.pieces, strict=True):
+            tile = tiles[key]
+            tiles.move_to_end(key)
+            img.paste(tile, (box[0], box[1]))
+        for tile, box in table.header(view, names):
+            img.paste(tile, (box[0], box[1]))
+    return img
+
+
+_CACHE_LOCK = threading.Lock()
+
+
+#: The parts of the header, each cached on its own while the game goes on (the count of closed
+#: cards changes every turn, the legend never): the status line above SPLIT_Y, then below it the
+#: legend left of the widest count of closed cards and that count.
+HEADER_PARTS = ("status", "legend", "closed")
+HEADER_SPLIT_Y = 0.53
+
+
+@lru_cache(maxsize=32)
+def _closed_width(size: int, lang: str, cells: int) -> float:
+    """The width of the widest `Закрыто: N`: the legend ends before it whatever the count."""
+    face = font(size)
+    return max(face.getlength(_strings(lang)["closed"].format(n=n)) for n in range(cells + 1))
 
 
 def _draw_header(
-    img: Image.Image, view: GridView, geo: Geometry, look: Theme, names: Sequence[str], lang: str
+    img: Image.Image,
+    view: GridView,
+    geo: Geometry,
+    look: Theme,
+    names: Sequence[str],
+    lang: str,
+    parts: Sequence[str] = HEADER_PARTS,
 ) -> None:
     s = _strings(lang)
     draw = ImageDraw.Draw(img)
@@ -517,17 +807,34 @@ def _draw_header(
         ah = geo.header - 2 * round(geo.header * 0.08)
         aw = round(ah / CARD_ASPECT)
         ax, ay = right - aw, (geo.header - ah) // 2
-        paste(img, card_face(view.aside, aw, ah, lang), (ax, ay))
-        caption = font(small)
-        draw.text(
-            (ax - margin // 2, geo.header * 0.3), s["aside"], font=caption, fill=look.muted, anchor="rm"
-        )
+        if "status" in parts:
+            paste(img, card_face(view.aside, aw, ah, lang), (ax, ay))
+            caption = font(small)
+            draw.text(
+                (ax - margin // 2, geo.header * 0.3), s["aside"], font=caption, fill=look.muted, anchor="rm"
+            )
         right = ax - margin // 2
 
-    closed = s["closed"].format(n=view.closed)
-    closed_font = font(small)
-    draw.text((right, geo.header * 0.72), closed, font=closed_font, fill=look.muted, anchor="rm")
-    legend_end = right - closed_font.getlength(closed) - margin
+    if "closed" in parts:
+        closed = s["closed"].format(n=view.closed)
+        draw.text((right, geo.header * 0.72), closed, font=font(small), fill=look.muted, anchor="rm")
+    if "status" in parts:
+        _draw_pieces(img, margin, geo.header * 0.3, _status(view, names, lang), big, look.text, right)
+    if "legend" in parts:
+        legend_end = right - _closed_width(small, lang, len(view.layout)) - margin
+        _draw_pieces(
+            img, margin, geo.header * 0.72, _legend(view, names, lang), small, look.muted, legend_end
+        )
 
-    _draw_pieces(img, margin, geo.header * 0.3, _status(view, names, lang), big, look.text, right)
-    _draw_pieces(img, margin, geo.header * 0.72, _legend(view, names, lang), small, look.muted, legend_end)
+
+def _header_boxes(geo: Geometry, lang: str, cells: int) -> dict[str, Box]:
+    """Where each part of the header is (while the unused card is not shown)."""
+    margin = round(geo.width * 0.025)
+    split_y = round(geo.header * HEADER_SPLIT_Y)
+    small = max(9, round(geo.header * 0.24))
+    split_x = round(geo.width - margin - _closed_width(small, lang, cells) - margin / 2)
+    return {
+        "status": (0, 0, geo.width, split_y),
+        "legend": (0, split_y, split_x, geo.header),
+        "closed": (split_x, split_y, geo.width, geo.header),
+    }

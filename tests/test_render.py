@@ -100,7 +100,14 @@ def test_mid_game_fits_the_byte_budget(mid: GridView) -> None:
 def test_deterministic_even_with_cold_caches(mid: GridView) -> None:
     first = render_grid(mid, names=NAMES)
     assert render_grid(mid, names=NAMES) == first
-    for cached in (cards.card_face, cards.card_back, grid.background, grid.palette, grid.token_disc):
+    for cached in (
+        cards.card_face,
+        cards.card_back,
+        grid.background,
+        grid.palette,
+        grid.token_disc,
+        grid.board,
+    ):
         cached.cache_clear()
     assert render_grid(mid, names=NAMES) == first
 
@@ -275,13 +282,59 @@ def test_pips_are_shapes_in_suit_colours() -> None:
 def test_second_render_reuses_the_cache(mid: GridView) -> None:
     cards.card_face.cache_clear()
     grid.background.cache_clear()
+    grid.board.cache_clear()
     start = time.perf_counter()
     render_grid(mid, names=NAMES, size=900)
     cold = time.perf_counter() - start
     misses = cards.card_face.cache_info().misses
+    tiles = grid.board(mid.layout, 900, "classic", "ru").tiles
+    drawn = len(tiles)
     start = time.perf_counter()
     render_grid(mid, names=NAMES, size=900)
     warm = time.perf_counter() - start
     assert cards.card_face.cache_info().misses == misses  # every face came from the cache
+    assert len(tiles) == drawn  # and every tile
     assert grid.background.cache_info().hits >= 1
     assert warm < cold
+
+
+# ----- the picture from tiles --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "moves", "size"), [(2, 1, 0, 640), (2, 3, 8, 1000), (2, 5, 200, 1000)]
+)
+def test_tiles_make_the_same_picture_as_drawing_it_whole(
+    players: int, seed: int, moves: int, size: int
+) -> None:
+    view = public(play(players, seed, moves))
+    whole = grid.compose_grid(view, names=NAMES, size=size)
+    mapped = whole.quantize(palette=grid.palette(view.layout, size, "classic"), dither=Image.Dither.NONE)
+    tiled = grid.compose_indexed(view, names=NAMES, size=size)
+    assert tiled.mode == "P" and tiled.size == whole.size
+    assert tiled.tobytes() == mapped.tobytes()
+    assert tiled.getpalette() == mapped.getpalette()
+
+
+def test_a_turn_changes_only_the_cells_that_changed(mid: GridView) -> None:
+    # The same field with one more card opened elsewhere and no highlight: only that card's and the
+    # highlighted cells' surroundings (card plus glow) and the header may differ.
+    closed = next(i for i, face in enumerate(mid.faces) if face is None and i not in mid.reachable)
+    opened = mid.model_copy(
+        update={"faces": tuple("AS" if i == closed else f for i, f in enumerate(mid.faces)), "reachable": ()}
+    )
+    before, after = render_grid(mid, names=NAMES), render_grid(opened, names=NAMES)
+    assert before != after
+    diff = ImageChops.difference(decode(before), decode(after))
+    geo = geometry(mid.layout, 1000)
+    spread = grid.glow_spread(geo.card_w)
+    allowed = Image.new("1", diff.size, 0)
+    allowed.paste(1, (0, 0, geo.width, geo.header))
+    for index in (closed, *mid.reachable):
+        x, y = geo.cell_xy(mid.layout[index])
+        allowed.paste(1, (x - spread, y - spread, x + geo.card_w + spread, y + geo.card_h + spread))
+        assert cell_crop(diff, mid, index).getbbox() is not None  # every changed cell did change
+    outside = ImageChops.multiply(
+        diff.convert("L").point(lambda v: 255 if v else 0), ImageChops.invert(allowed.convert("L"))
+    )
+    assert outside.getbbox() is None
