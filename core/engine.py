@@ -207,7 +207,11 @@ def _chance_allows(outcomes: ChanceOutcomes, action: Action) -> bool:
     if isinstance(outcomes, SeedOutcomes):
         digits = action.removeprefix(outcomes.prefix)
         return (
-            action.startswith(outcomes.prefix) and digits.isdigit() and int(digits) < outcomes.count
+            # isascii: str.isdigit() accepts "²", which int() rejects with a plain ValueError.
+            action.startswith(outcomes.prefix)
+            and digits.isascii()
+            and digits.isdigit()
+            and int(digits) < outcomes.count
             and str(int(digits)) == digits
         )
     return action in outcomes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 
 from core.cards import Card, deck36, parse
@@ -36,6 +36,7 @@ FIRST = "first:"
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
+@cache
 def steps_of(card: Card) -> int:
     return STEPS[parse(card).rank]
 
@@ -49,6 +50,17 @@ def cell_code(cell: Cell) -> Action:
 @cache
 def _cell_index(layout: tuple[Cell, ...]) -> dict[Cell, int]:
     return {cell: index for index, cell in enumerate(layout)}
+
+
+@cache
+def cell_codes(layout: tuple[Cell, ...]) -> tuple[Action, ...]:
+    """`cell_code` of every cell in layout order (cached: legal actions are built on every call)."""
+    return tuple(cell_code(cell) for cell in layout)
+
+
+@cache
+def _code_index(layout: tuple[Cell, ...]) -> dict[Action, int]:
+    return {code: index for index, code in enumerate(cell_codes(layout))}
 
 
 @cache
@@ -67,6 +79,26 @@ def distances(layout: tuple[Cell, ...]) -> tuple[tuple[int, ...], ...]:
                     queue.append(step)
         table.append(tuple(dist.get(cell, -1) for cell in layout))
     return tuple(table)
+
+
+@cache
+def _in_reach(layout: tuple[Cell, ...], here: int, steps: int) -> tuple[int, ...]:
+    """Rule 10 on a field of closed cards: cells within `steps` of `here`, with the right parity."""
+    return tuple(
+        i for i, dist in enumerate(distances(layout)[here]) if 0 <= dist <= steps and (steps - dist) % 2 == 0
+    )
+
+
+def reachable_cells(
+    layout: tuple[Cell, ...], opened: Collection[int], here: int | None, steps: int
+) -> tuple[int, ...]:
+    """Rules 6 and 10: the closed cells (not in `opened`) that a token on `here` may end on, sorted;
+    every closed cell if the token is not placed yet (`here` None).
+
+    Pure, on view-sized inputs, so computer players reuse the rule instead of restating it.
+    """
+    candidates = range(len(layout)) if here is None else _in_reach(layout, here, steps)
+    return tuple(i for i in candidates if i not in opened)
 
 
 class GridState(State):
@@ -125,21 +157,17 @@ class GridGame(Game[GridState, GridView]):
 
     def cell(self, code: Action) -> int:
         """Cell index of a button code; raises IllegalAction for codes off the field."""
-        for index, cell in enumerate(self.layout):
-            if cell_code(cell) == code:
-                return index
-        raise IllegalAction(f"grid: no cell {code!r}")
+        index = _code_index(self.layout).get(code)
+        if index is None:
+            raise IllegalAction(f"grid: no cell {code!r}")
+        return index
 
     def reachable(self, state: GridState, seat: Seat) -> tuple[int, ...]:
         """Rule 6 and rule 10: closed cells the seat's token may end on this turn."""
-        opened = set(state.opened)
-        closed = [i for i in range(len(self.layout)) if i not in opened]
         here = state.tokens[seat]
-        if here is None:
-            return tuple(closed)
-        steps = steps_of(state.deck[here])
-        row = distances(self.layout)[here]
-        return tuple(i for i in closed if 0 <= row[i] <= steps and (steps - row[i]) % 2 == 0)
+        return reachable_cells(
+            self.layout, frozenset(state.opened), here, steps_of(state.deck[here]) if here is not None else 0
+        )
 
     # ----- hooks -----------------------------------------------------------------------------
 
@@ -150,7 +178,8 @@ class GridGame(Game[GridState, GridView]):
         return (state.turn,)
 
     def _legal(self, state: GridState, seat: Seat) -> Sequence[Action]:
-        return [cell_code(self.layout[i]) for i in self.reachable(state, seat)]
+        codes = cell_codes(self.layout)
+        return [codes[i] for i in self.reachable(state, seat)]
 
     def _chance_outcomes(self, state: GridState) -> ChanceOutcomes:
         if not state.deck:
@@ -193,7 +222,9 @@ class GridGame(Game[GridState, GridView]):
         return Outcome(winners=state.winners, losers=losers)
 
     def _view(self, state: GridState, seat: Seat | None) -> GridView:
-        opened = set(state.opened)
+        faces: list[Card | None] = [None] * len(self.layout)
+        for i in state.opened:
+            faces[i] = state.deck[i]
         over = state.winners is not None
         mover = None if over or state.turn == CHANCE else state.turn
         here = state.tokens[mover] if mover is not None else None
@@ -201,14 +232,13 @@ class GridGame(Game[GridState, GridView]):
             seat=seat,
             players=state.players,
             layout=self.layout,
-            faces=tuple(card if i in opened else None for i, card in enumerate(state.deck[: len(self.layout)]))
-            or (None,) * len(self.layout),
+            faces=tuple(faces),
             tokens=state.tokens,
             to_move=mover,
             steps=steps_of(state.deck[here]) if here is not None else None,
             reachable=self.reachable(state, mover) if mover is not None else (),
             last_opened=state.opened[-1] if state.opened else None,
-            closed=len(self.layout) - len(opened),
+            closed=len(self.layout) - len(state.opened),
             outcome=self.outcome(state),
             aside=state.deck[len(self.layout)] if over and state.deck else None,
         )
@@ -217,8 +247,9 @@ class GridGame(Game[GridState, GridView]):
         """Deal the face-down cards (and the unused 36th) again among their own places."""
         if not state.deck:
             return state
-        opened = set(state.opened)
-        hidden = [i for i in range(len(state.deck)) if i not in opened]
+        # A1.4: once the game is over the unused 36th card is shown, so it is no longer hidden.
+        shown = set(state.opened) | ({len(self.layout)} if state.winners is not None else set())
+        hidden = [i for i in range(len(state.deck)) if i not in shown]
         cards = [state.deck[i] for i in hidden]
         rng.shuffle(cards)
         deck = list(state.deck)

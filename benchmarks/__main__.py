@@ -1,0 +1,42 @@
+"""`python -m benchmarks [grid-ai] [--json]`: measurements that are not tests (see README)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] == "grid-ai":
+        from benchmarks import grid_ai
+
+        return grid_ai.main(args_list[1:])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--turns", type=int, default=600, help="timed turns (at least 500 for the figures)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--redis-url",
+        default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
+        help="a real Redis; its database is emptied",
+    )
+    args = parser.parse_args(args_list)
+
+    from benchmarks.turns import measure
+
+    result = asyncio.run(measure(args.redis_url, args.turns, args.seed))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        width = max(map(len, result))
+        for key, value in result.items():
+            print(f"{key:<{width}}  {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,29 @@
+"""Computer players by game id and level."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.ai.base import ComputerPlayer
+from core.ai.grid import GridPlayer
+from core.ai.random_player import RandomPlayer
+
+#: Levels from weakest to strongest; a missing level falls back to the strongest one available.
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+PLAYERS: dict[str, dict[str, ComputerPlayer[Any]]] = {
+    "grid": {
+        "easy": RandomPlayer(),
+        # Depth 1 only: looks one card ahead and misses the traps a deeper search sees.
+        "normal": GridPlayer(max_depth=1),
+        "hard": GridPlayer(),
+    },
+}
+
+
+def computer_player(game_id: str, level: str = "normal") -> ComputerPlayer[Any]:
+    """The player for `game_id` at `level`, or the game's strongest level if that one is missing."""
+    levels = PLAYERS[game_id]
+    if level in levels:
+        return levels[level]
+    return next(levels[name] for name in reversed(LEVELS) if name in levels)

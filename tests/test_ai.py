@@ -1,0 +1,103 @@
+"""Computer players: legal moves only, views only, reproducible, and the grid player is strong."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from core.ai.base import ComputerPlayer
+from core.ai.grid import GridPlayer
+from core.ai.random_player import RandomPlayer
+from core.ai.registry import LEVELS, PLAYERS, computer_player
+from core.engine import Action, Frozen
+from core.games.grid import GridGame, GridView
+from core.play import play, play_game
+from core.registry import GAMES
+
+GRID = GridGame()
+
+
+class _Checked:
+    """Passes decisions through, asserting the player got a view and answered with a legal action."""
+
+    def __init__(self, player: ComputerPlayer[Any]) -> None:
+        self.player = player
+        self.decisions = 0
+
+    def choose(self, view: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        assert isinstance(view, Frozen)
+        action = self.player.choose(view, legal, rng)
+        assert action in legal
+        self.decisions += 1
+        return action
+
+
+@pytest.mark.parametrize(("game_id", "level"), [(g, level) for g in PLAYERS for level in PLAYERS[g]])
+@pytest.mark.parametrize("players", [1, 2])
+def test_every_level_plays_only_legal_actions(game_id: str, level: str, players: int) -> None:
+    game = GAMES[game_id]
+    if not game.min_players <= players <= game.max_players:
+        pytest.skip(f"{game_id} has no {players}-player game")
+    checked = _Checked(computer_player(game_id, level))
+    for number in range(20):
+        play_game(game, [checked] * players, random.Random(number))
+    assert checked.decisions > 0
+
+
+def test_every_registered_game_has_a_computer_player() -> None:
+    assert set(PLAYERS) == set(GAMES)
+    assert all(set(levels) <= set(LEVELS) for levels in PLAYERS.values())
+
+
+def test_a_missing_level_falls_back_to_the_strongest() -> None:
+    assert computer_player("grid", "grandmaster") is PLAYERS["grid"]["hard"]
+    assert computer_player("grid") is PLAYERS["grid"]["normal"]
+
+
+def _views_to_decide(players: int, games: int) -> list[tuple[GridView, tuple[Action, ...]]]:
+    """Views and legal actions of every decision in some random games."""
+    found = []
+    for number in range(games):
+        for turn in play(GRID, [RandomPlayer()] * players, random.Random(number)):
+            if turn.seat >= 0:
+                found.append((GRID.view(turn.before, turn.seat), GRID.legal_actions(turn.before, turn.seat)))
+    return found
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_grid_player_is_deterministic_for_a_seed(players: int) -> None:
+    player = GridPlayer()
+    for view, legal in _views_to_decide(players, 5):
+        first = player.choose(view, legal, random.Random(3))
+        assert player.choose(view, legal, random.Random(3)) == first
+        assert first in legal
+
+
+def test_grid_player_needs_only_the_view() -> None:
+    # It decides the same whatever the hidden cards are, since it is handed nothing but the view.
+    player = GridPlayer()
+    shuffler = random.Random(0)
+    for number in range(5):
+        for turn in play(GRID, [RandomPlayer()] * 2, random.Random(number)):
+            if turn.seat < 0:
+                continue
+            legal = GRID.legal_actions(turn.before, turn.seat)
+            hidden = GRID.shuffle_hidden(turn.before, turn.seat, shuffler)
+            assert player.choose(GRID.view(hidden, turn.seat), legal, random.Random(1)) == player.choose(
+                GRID.view(turn.before, turn.seat), legal, random.Random(1)
+            )
+
+
+def test_grid_player_beats_random() -> None:
+    games, wins = 200, 0
+    strong, baseline = GridPlayer(), RandomPlayer()
+    for number in range(games):
+        seat = number % 2
+        players: list[ComputerPlayer[Any]] = [baseline, baseline]
+        players[seat] = strong
+        outcome = GRID.outcome(play_game(GRID, players, random.Random(f"ai:{number // 2}")))
+        assert outcome is not None
+        wins += seat in outcome.winners
+    assert wins / games > 0.6
