@@ -1,0 +1,10 @@
+"""Game adapters by game id: everything game-specific the bot needs."""
+
+from __future__ import annotations
+
+from bot.adapters.base import Button, GameAdapter, PrivateMode
+from bot.adapters.grid import GridAdapter
+
+ADAPTERS: dict[str, GameAdapter] = {adapter.game_id: adapter for adapter in (GridAdapter(),)}
+
+__all__ = ["ADAPTERS", "Button", "GameAdapter", "PrivateMode"]

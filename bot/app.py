@@ -1,0 +1,56 @@
+"""Builds the one `Application` that polling, webhooks, the console, the tests and the benchmark all run."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import redis.asyncio as aioredis
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, ContextTypes
+from telegram.request import BaseRequest
+
+from bot.handlers import Services, add_handlers, register_commands
+from bot.processor import PerChatUpdateProcessor
+from bot.publisher import EditBudget, Publisher
+from bot.settings import Settings
+from bot.store import Preferences, TableStore
+
+#: Updates of different chats handled at once; one chat's updates always run in order.
+CONCURRENT_UPDATES = 64
+
+#: A token the offline fake API accepts; Telegram would refuse it.
+OFFLINE_TOKEN = "123456:offline"
+
+
+def build_application(
+    settings: Settings,
+    *,
+    redis: aioredis.Redis,
+    request: BaseRequest | None = None,
+    rate_limit: bool = True,
+) -> Application[Any, Any, Any, Any, Any, Any]:
+    """The bot, wired to `redis`; `request` replaces the HTTP transport (the fake Bot API offline)."""
+    token = settings.bot_token.get_secret_value() if settings.bot_token else OFFLINE_TOKEN
+    builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = (
+        Application.builder().token(token).concurrent_updates(PerChatUpdateProcessor(CONCURRENT_UPDATES))
+    )
+    if request is not None:
+        builder = builder.request(request).get_updates_request(request)
+    if rate_limit:
+        builder = builder.rate_limiter(AIORateLimiter())
+    builder = builder.post_init(register_commands)
+    application = builder.build()
+    store = TableStore(redis, ttl_seconds=settings.table_ttl_seconds)
+    budget = EditBudget(settings.group_edits_per_minute, 60.0)
+    publisher = Publisher(application.bot, store, application.job_queue, budget)
+    application.bot_data["services"] = Services(settings, store, Preferences(redis), publisher)
+    add_handlers(application)
+    return application
+
+
+def services_of(application: Application[Any, Any, Any, Any, Any, Any]) -> Services:
+    found = application.bot_data["services"]
+    assert isinstance(found, Services)
+    return found
+
+
+__all__ = ["OFFLINE_TOKEN", "ContextTypes", "build_application", "services_of"]

@@ -1,0 +1,45 @@
+"""Interface texts through gettext catalogs (bot/locales/<lang>/LC_MESSAGES/messages.mo).
+
+Message ids are English. `t(lang, "...")` and `tn(lang, "...", "...", n)` are the extraction keywords
+(see babel.cfg); `N_` marks a string for extraction where it is translated later.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+from pathlib import Path
+
+LOCALES_DIR = Path(__file__).with_name("locales")
+LANGUAGES: tuple[str, ...] = ("ru", "en")
+DEFAULT_LANG = "ru"
+DOMAIN = "messages"
+
+
+@cache
+def _catalog(lang: str) -> gettext.NullTranslations:
+    return gettext.translation(DOMAIN, LOCALES_DIR, languages=[lang], fallback=True)
+
+
+def t(lang: str, message: str, **values: object) -> str:
+    text = _catalog(lang).gettext(message)
+    return text.format(**values) if values else text
+
+
+def tn(lang: str, singular: str, plural: str, n: int, **values: object) -> str:
+    return _catalog(lang).ngettext(singular, plural, n).format(n=n, **values)
+
+
+def N_(message: str) -> str:
+    return message
+
+
+def pick_language(telegram_code: str | None, default: str = DEFAULT_LANG) -> str:
+    """Our language for a Telegram `language_code` ("ru", "en-US", "uk", ...)."""
+    if not telegram_code:
+        return default
+    base = telegram_code.split("-")[0].lower()
+    if base in LANGUAGES:
+        return base
+    # Speakers of the neighbouring languages usually read Russian better than English.
+    return "ru" if base in ("uk", "be", "kk", "ky", "uz", "tg") else "en"

@@ -1,0 +1,74 @@
+"""The real Application behind the fake Bot API, on a real Redis: what every bot test drives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import redis.asyncio as aioredis
+from telegram import Update
+from telegram.ext import Application
+
+from bot.app import build_application, services_of
+from bot.fake_api import FakeBotAPI, FakeMessage, UpdateFactory
+from bot.settings import Settings
+from bot.table import Table
+
+App = Application[Any, Any, Any, Any, Any, Any]
+
+
+class BotHarness:
+    def __init__(
+        self, redis: aioredis.Redis, *, api: FakeBotAPI | None = None, edits_per_minute: int = 10_000
+    ):
+        self.redis = redis
+        self.api = api or FakeBotAPI()
+        self.updates = UpdateFactory(self.api)
+        settings = Settings(group_edits_per_minute=edits_per_minute, default_lang="en", _env_file=None)
+        self.app: App = build_application(settings, redis=redis, request=self.api, rate_limit=False)
+
+    async def __aenter__(self) -> BotHarness:
+        await self.app.initialize()
+        await self.app.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.app.stop()
+        await self.app.shutdown()
+
+    async def feed(self, update: dict[str, Any]) -> None:
+        await self.app.process_update(Update.de_json(update, self.app.bot))
+
+    async def say(self, chat_id: int, user_id: int, text: str, **kwargs: Any) -> None:
+        kwargs.setdefault("language_code", "en")
+        await self.feed(self.updates.message(chat_id, user_id, text, **kwargs))
+
+    async def press(
+        self, chat_id: int, user_id: int, data: str, message_id: int | None = None, **kwargs: Any
+    ) -> None:
+        target = message_id if message_id is not None else self.live(chat_id).message_id
+        kwargs.setdefault("language_code", "en")
+        await self.feed(self.updates.callback(chat_id, user_id, target, data, **kwargs))
+
+    def live(self, chat_id: int) -> FakeMessage:
+        message = self.api.last_message(chat_id)
+        assert message is not None, f"no bot message in chat {chat_id}"
+        return message
+
+    def button_data(self, chat_id: int) -> list[str]:
+        message = self.live(chat_id)
+        return [data for row in self.api.buttons(chat_id, message.message_id) for _, data in row if data]
+
+    def button(self, chat_id: int, label: str) -> str:
+        message = self.live(chat_id)
+        for row in self.api.buttons(chat_id, message.message_id):
+            for text, data in row:
+                if text == label and data:
+                    return data
+        raise AssertionError(f"no button {label!r} in {self.api.buttons(chat_id, message.message_id)}")
+
+    def last_alert(self) -> str | None:
+        alerts = self.api.alerts()
+        return alerts[-1].params.get("text") if alerts else None
+
+    async def table(self, chat_id: int, topic: int = 0) -> Table | None:
+        return await services_of(self.app).store.get(chat_id, topic)

@@ -1,0 +1,116 @@
+"""Commands, menus, languages and error handling of the bot, through the real Application."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import redis.asyncio as aioredis
+
+from bot import callback
+from bot.handlers import register_commands
+from bot.table import Phase
+from tests.harness import BotHarness
+
+ALICE, BOB = 21, 22
+GROUP = -100700
+
+
+async def test_commands_are_registered_in_both_languages(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        await register_commands(bot.app)
+        by_language = {key: [c["command"] for c in commands] for key, commands in bot.api.commands.items()}
+        assert any("ru" in key[1] for key in by_language) and any("en" in key[1] for key in by_language)
+        for names in by_language.values():
+            assert {"start", "help", "games", "new", "join", "leave", "stop", "lang"} <= set(names)
+        russian = next(commands for key, commands in bot.api.commands.items() if key[1] == "ru")
+        assert any(c["description"] == "Как играть" for c in russian)
+
+
+async def test_help_games_and_deep_link(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/help")
+        assert "/new grid" in bot.live(ALICE).content
+        await bot.say(ALICE, ALICE, "/help grid")
+        assert "never diagonally" in bot.live(ALICE).content
+        await bot.say(ALICE, ALICE, "/games")
+        labels = [label for row in bot.api.buttons(ALICE, bot.live(ALICE).message_id) for label, _ in row]
+        assert labels == ["Card grid: Solo", "Card grid: Against the computer"]
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "Card grid: Against the computer"))
+        table = await bot.table(ALICE)
+        assert table is not None and table.phase is Phase.PLAYING and len(table.players) == 2
+        # A deep link starts a game too, replacing the unfinished one in this private chat.
+        await bot.say(ALICE, ALICE, "/start new_grid_solo")
+        replaced = await bot.table(ALICE)
+        assert replaced is not None and replaced.id != table.id and len(replaced.players) == 1
+        await bot.say(ALICE, ALICE, "/start")
+        assert "Choose a game" in bot.live(ALICE).content
+
+
+async def test_lang_switches_the_users_language(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/lang")
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "Русский"))
+        assert bot.live(ALICE).content == "Язык: русский."
+        await bot.say(ALICE, ALICE, "/new grid")
+        assert "ваш ход" in bot.live(ALICE).content
+        # In a group only an admin may set the chat's language.
+        await bot.say(GROUP, BOB, "/lang")
+        await bot.press(GROUP, BOB, bot.button(GROUP, "English"))
+        assert bot.last_alert() == "Only the host or a chat admin can do that."
+        bot.api.set_admins(GROUP, [BOB])
+        await bot.press(GROUP, BOB, bot.button(GROUP, "English"))
+        await bot.say(GROUP, ALICE, "/new grid")  # Alice reads Russian, but the chat speaks English now
+        assert "Players (1 of 2)" in bot.live(GROUP).content
+
+
+async def test_lobby_leave_cancel_and_stop(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, ALICE, "/new grid", first_name="Alice")
+        await bot.say(GROUP, BOB, "/join", first_name="Bob")
+        assert "Bob" in bot.live(GROUP).content
+        await bot.say(GROUP, BOB, "/join")
+        assert bot.live(GROUP).content == "You are already at the table."
+        await bot.say(GROUP, ALICE, "/leave")  # the host leaves: Bob hosts now
+        table = await bot.table(GROUP)
+        assert table is not None and table.creator == BOB and len(table.players) == 1
+        await bot.say(GROUP, BOB, "/stop")  # a lobby that is stopped is gone
+        assert await bot.table(GROUP) is None
+        await bot.say(GROUP, ALICE, "/new grid")
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Add computer"))
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+        await bot.say(GROUP, BOB, "/stop")
+        assert bot.live(GROUP).content == "Only the host or a chat admin can do that."
+        await bot.say(GROUP, ALICE, "/stop")
+        stopped = await bot.table(GROUP)
+        assert stopped is not None and stopped.phase is Phase.FINISHED
+        assert stopped.message_id is not None
+        table_message = bot.api.messages[GROUP][stopped.message_id]
+        assert "The game was stopped." in table_message.content
+        assert [label for row in bot.api.buttons(GROUP, stopped.message_id) for label, _ in row] == ["Play again"]
+
+
+async def test_a_failure_is_reported_and_healed_by_the_next_press(
+    redis_client: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/new grid")
+        first = bot.button_data(ALICE)[0]
+        from bot.adapters.grid import GridAdapter
+
+        real_picture = GridAdapter.picture
+
+        def broken(*args: Any, **kwargs: Any) -> bytes:
+            raise RuntimeError("renderer down")
+
+        monkeypatch.setattr(GridAdapter, "picture", broken)
+        await bot.press(ALICE, ALICE, first)
+        assert bot.last_alert() == "Something went wrong. Please try again."
+        monkeypatch.setattr(GridAdapter, "picture", real_picture)
+        table = await bot.table(ALICE)
+        assert table is not None
+        # The move was stored whole; the picture lags, so the next press refreshes it.
+        await bot.press(ALICE, ALICE, bot.button_data(ALICE)[1])
+        assert bot.last_alert() == "This button is out of date."
+        fresh = bot.button_data(ALICE)
+        assert all(callback.decode(data).version == table.screen for data in fresh)

@@ -1,0 +1,60 @@
+"""Translations: every message id in the code has a Russian translation, and the compiled catalog is current."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from bot.i18n import LOCALES_DIR, pick_language, t, tn
+
+ROOT = Path(__file__).resolve().parents[1]
+KEYWORDS = {"t": (2,), "tn": (2, 3), "N_": None, "Refusal": None}
+
+
+def extracted_ids() -> set[str | tuple[str, ...]]:
+    found: set[str | tuple[str, ...]] = set()
+    for _, _, message, _, _ in extract_from_dir(ROOT / "bot", keywords=KEYWORDS, comment_tags=()):
+        found.add(message)
+    return found
+
+
+def russian_catalog() -> object:
+    with open(LOCALES_DIR / "ru" / "LC_MESSAGES" / "messages.po", "rb") as po:
+        return read_po(po, locale="ru")
+
+
+def test_every_message_has_a_russian_translation() -> None:
+    catalog = russian_catalog()
+    for message in extracted_ids():
+        msgid = message[0] if isinstance(message, tuple) else message
+        entry = catalog.get(msgid)  # type: ignore[attr-defined]
+        assert entry is not None and entry.string, f"no Russian translation for {message!r}"
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        assert all(strings), f"empty plural form for {message!r}"
+
+
+def test_compiled_catalog_matches_the_po_file() -> None:
+    compiled = io.BytesIO()
+    write_mo(compiled, russian_catalog())  # type: ignore[arg-type]
+    assert compiled.getvalue() == (LOCALES_DIR / "ru" / "LC_MESSAGES" / "messages.mo").read_bytes()
+
+
+def test_russian_plurals_and_fallback_to_english() -> None:
+    steps = ("{name}, your turn: {n} step.", "{name}, your turn: {n} steps.")
+    assert tn("ru", *steps, 1, name="А") == "А, ваш ход: 1 шаг."
+    assert tn("ru", *steps, 3, name="А") == "А, ваш ход: 3 шага."
+    assert tn("ru", *steps, 7, name="А") == "А, ваш ход: 7 шагов."
+    assert tn("en", *steps, 1, name="A") == "A, your turn: 1 step."
+    assert t("en", "Join") == "Join" and t("ru", "Join") == "Играю"
+
+
+def test_language_from_telegram() -> None:
+    assert pick_language("ru") == "ru"
+    assert pick_language("en-US") == "en"
+    assert pick_language("uk") == "ru"
+    assert pick_language("de") == "en"
+    assert pick_language(None) == "ru"
