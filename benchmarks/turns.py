@@ -24,6 +24,7 @@ from telegram.ext import Application, ApplicationHandlerStop, CallbackQueryHandl
 from bot import callback
 from bot.app import build_application, services_of
 from bot.fake_api import FakeBotAPI, UpdateFactory
+from bot.redis_server import client
 from bot.settings import Settings
 from bot.table import Phase
 from bot.tables import game_of, state_of
@@ -146,7 +147,7 @@ def playouts_per_second(seconds: float, seed: int) -> float:
 
 
 async def measure(redis_url: str, turns: int, seed: int) -> dict[str, float]:
-    redis = aioredis.Redis.from_url(redis_url)
+    redis = client(redis_url)
     await redis.flushdb()
     bench = Bench(redis)
     await bench.app.initialize()

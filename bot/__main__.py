@@ -6,7 +6,7 @@ import argparse
 import logging
 import sys
 
-from bot.redis_server import EmbeddedRedis
+from bot.redis_server import EmbeddedRedis, client
 from bot.settings import Settings
 
 
@@ -39,8 +39,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run(settings: Settings) -> None:
-    import redis.asyncio as aioredis
-
     from bot.app import build_application
 
     # Started before the event loop: PTB's run_* methods own the loop, and the client connects lazily.
@@ -49,7 +47,7 @@ def run(settings: Settings) -> None:
     if not url:
         embedded = EmbeddedRedis(settings.data_dir)
         url = embedded.start()
-    application = build_application(settings, redis=aioredis.Redis.from_url(url))
+    application = build_application(settings, redis=client(url))
     try:
         if settings.webhook_url:
             secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None

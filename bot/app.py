@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import redis.asyncio as aioredis
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, ContextTypes
 from telegram.request import BaseRequest
 
+from bot.career import Career
+from bot.coins import Coins
+from bot.daily import Daily
+from bot.economy import Economy, utc_now
 from bot.handlers import Services, add_handlers, register_commands
+from bot.leaderboard import Leaderboard
 from bot.processor import PerChatUpdateProcessor
 from bot.publisher import EditBudget, Publisher
 from bot.settings import Settings
 from bot.store import Preferences, TableStore
+from bot.wallet import Wallet
 
 #: Updates of different chats handled at once; one chat's updates always run in order.
 CONCURRENT_UPDATES = 64
@@ -27,6 +35,7 @@ def build_application(
     redis: aioredis.Redis,
     request: BaseRequest | None = None,
     rate_limit: bool = True,
+    clock: Callable[[], datetime] = utc_now,
 ) -> Application[Any, Any, Any, Any, Any, Any]:
     """The bot, wired to `redis`; `request` replaces the HTTP transport (the fake Bot API offline)."""
     token = settings.bot_token.get_secret_value() if settings.bot_token else OFFLINE_TOKEN
@@ -42,7 +51,13 @@ def build_application(
     store = TableStore(redis, ttl_seconds=settings.table_ttl_seconds)
     budget = EditBudget(settings.group_edits_per_minute, 60.0)
     publisher = Publisher(application.bot, store, application.job_queue, budget)
-    application.bot_data["services"] = Services(settings, store, Preferences(redis), publisher)
+    wallet = Wallet(redis)
+    leaderboard = Leaderboard(redis)
+    economy = Economy(wallet, leaderboard, clock)
+    coins = Coins(wallet, Daily(redis), Career(redis, wallet), leaderboard)
+    application.bot_data["services"] = Services(
+        settings, store, Preferences(redis), publisher, economy, coins, clock
+    )
     add_handlers(application)
     return application
 

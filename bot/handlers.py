@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime
 
 from telegram import (
     BotCommand,
@@ -26,15 +27,18 @@ from telegram import (
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
 
-from bot import callback, tables
+from bot import callback, coins, tables
 from bot.adapters import ADAPTERS
 from bot.callback import BadCallback, Callback, Kind
+from bot.coins import Coins
+from bot.economy import Economy
 from bot.i18n import LANGUAGES, N_, pick_language, t
 from bot.publisher import Publisher
 from bot.settings import Settings
 from bot.store import Preferences, TableStore, VersionConflict
 from bot.table import Phase, Player, Table
 from bot.tables import Refusal
+from bot.wallet import InsufficientFunds
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +49,9 @@ class Services:
     store: TableStore
     prefs: Preferences
     publisher: Publisher
+    economy: Economy
+    coins: Coins
+    clock: Callable[[], datetime]
 
 
 def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
@@ -107,8 +114,20 @@ async def _commit(context: ContextTypes.DEFAULT_TYPE, old: Table | None, new: Ta
     if replacing:
         assert old is not None
         await publisher.retire(old)
+    stored = await services(context).economy.settle(store, stored)
     await publisher.show(stored)
     return stored
+
+
+async def _commit_new(context: ContextTypes.DEFAULT_TYPE, old: Table | None, new: Table) -> None:
+    """Start a new table: take the stakes first (nothing happens without them), refund if it fails."""
+    economy = services(context).economy
+    await economy.charge_stake(new)
+    try:
+        await _commit(context, old, new)
+    except Exception:
+        await economy.refund_stake(new)
+        raise
 
 
 async def _reply(update: Update, text: str) -> None:
@@ -170,7 +189,8 @@ async def send_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     rows: list[list[InlineKeyboardButton]] = []
     for game_id, adapter in ADAPTERS.items():
         if is_group(update.effective_chat):
-            rows.append([_menu_button(adapter.title(lang), game_id)])
+            if adapter.in_groups:
+                rows.append([_menu_button(adapter.title(lang), game_id)])
         else:
             rows.append(
                 [
@@ -207,6 +227,14 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id
     if game_id not in ADAPTERS:
         await _reply(update, t(lang, "There is no game called {name}. /games lists them.", name=game_id))
         return
+    adapter = ADAPTERS[game_id]
+    if is_group(chat) and not adapter.in_groups:
+        link = f"https://t.me/{context.bot.username}?start=new_{game_id}"
+        button = InlineKeyboardMarkup([[InlineKeyboardButton(adapter.title(lang), url=link)]])
+        await _reply_markup(
+            update, t(lang, "{game} is played in a private chat with me.", game=adapter.title(lang)), button
+        )
+        return
     topic = topic_of(update.effective_message)
     store = services(context).store
     old = await store.get(chat.id, topic)
@@ -214,19 +242,35 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id
         await _reply(update, t(lang, "A game is already open here. Finish it or /stop it first."))
         return
     me = Player(user_id=user.id, name=display_name(user), lang=lang)
+    chosen = next((m for m in adapter.private_modes if m.key == mode), adapter.private_modes[0])
     table = tables.open_lobby(
-        game_id, chat_id=chat.id, topic=topic, creator=me, lang=lang, private=not is_group(chat)
+        game_id,
+        chat_id=chat.id,
+        topic=topic,
+        creator=me,
+        lang=lang,
+        private=not is_group(chat),
+        options=chosen.options,
     )
     if not is_group(chat):
-        adapter = ADAPTERS[game_id]
-        chosen = next((m for m in adapter.private_modes if m.key == mode), adapter.private_modes[0])
         for _ in range(chosen.computers):
             table = tables.add_computer(table, t(lang, "Computer"))
         table = tables.start(table)
     if old is not None and old.phase is not Phase.FINISHED:
         # In a private chat a new game ends the unfinished one.
         old = await store.put(tables.stop(old), expected_version=old.version)
-    await _commit(context, old, table)
+    try:
+        await _commit_new(context, old, table)
+    except InsufficientFunds as short:
+        await _reply(
+            update,
+            t(
+                lang,
+                "Not enough coins: you have {balance}, this needs {needed}. /wallet",
+                balance=short.balance,
+                needed=short.needed,
+            ),
+        )
 
 
 async def cmd_join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -352,6 +396,9 @@ async def _handle_press(
         await _choose_lang(context, chat, user, data.action)
         await answer()
         return
+    if data.kind is Kind.MENU and data.action in (coins.SPIN, coins.REFILL):
+        await _coin_press(update, context, query, data, answer)
+        return
     if data.kind is Kind.MENU:
         game_id, _, mode = data.action.partition(".")
         await answer()
@@ -368,8 +415,64 @@ async def _handle_press(
     elif data.kind is Kind.MOVE:
         await _commit(context, table, tables.play(table, user.id, data.action))
     else:
-        await _commit(context, table, tables.again(table, user.id))
+        try:
+            await _commit_new(context, table, tables.again(table, user.id))
+        except InsufficientFunds as short:
+            raise Refusal(
+                "Not enough coins: you have {balance}, this needs {needed}. /wallet",
+                balance=short.balance,
+                needed=short.needed,
+            ) from short
     await answer()
+
+
+async def _coin_press(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    query: CallbackQuery,
+    data: Callback,
+    answer: Callable[..., Awaitable[None]],
+) -> None:
+    lang = await user_lang(context, query.from_user)
+    if data.action == coins.REFILL:
+        await answer()
+        await _reply(update, await coins.refill(context, query.from_user.id, lang))
+        return
+    machine = query.message if isinstance(query.message, Message) else None
+    owner = int(data.table, 16) if data.table != "-" else 0
+    # Pressing Spin under someone else's machine spins your own, in a new message.
+    refusal = await coins.spin(
+        update, context, lang, f"q{query.id}", machine if owner == query.from_user.id else None
+    )
+    if refusal is not None:
+        await answer(refusal)
+    else:
+        await answer()
+
+
+async def cmd_spin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    user, message = update.effective_user, update.effective_message
+    assert user is not None and message is not None
+    lang = await user_lang(context, user)
+    refusal = await coins.spin(update, context, lang, f"m{message.chat_id}:{message.message_id}", None)
+    if refusal is not None:
+        await _reply(update, refusal)
+
+
+async def cmd_wallet(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.effective_user is not None
+    lang = await user_lang(context, update.effective_user)
+    text, broke = await coins.wallet_text(context, update.effective_user.id, lang)
+    if broke:
+        await _reply_markup(update, text, coins.refill_keyboard(lang))
+    else:
+        await _reply(update, text)
+
+
+async def cmd_top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.effective_user is not None and update.effective_chat is not None
+    lang = await chat_lang(context, update.effective_chat, update.effective_user)
+    await _reply(update, await coins.top_text(context, update.effective_chat.id, lang))
 
 
 def _check_current(table: Table | None, data: Callback) -> None:
@@ -420,6 +523,9 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("leave", N_("Leave the table")),
     ("stop", N_("End the game here")),
     ("help", N_("How to play")),
+    ("spin", N_("Pull the one-legged bandit")),
+    ("wallet", N_("Your coins")),
+    ("top", N_("Leaderboards")),
     ("lang", N_("Language")),
     ("start", N_("Start the bot")),
 )
@@ -441,6 +547,9 @@ def add_handlers(application: Application) -> None:  # type: ignore[type-arg]
         ("new", cmd_new),
         ("join", cmd_join),
         ("leave", cmd_leave),
+        ("spin", cmd_spin),
+        ("wallet", cmd_wallet),
+        ("top", cmd_top),
         ("stop", cmd_stop),
         ("lang", cmd_lang),
     ):

@@ -17,7 +17,7 @@ from telegram import Bot, InputMediaPhoto, Message
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes, JobQueue
 
-from bot.screens import Screen, screen_of
+from bot.screens import Screen, animation_of, screen_of
 from bot.store import TableStore, VersionConflict
 from bot.table import Table
 
@@ -57,6 +57,8 @@ class Publisher:
         self.store = store
         self.job_queue = job_queue
         self.budget = budget
+        #: Pause between the pictures of a reveal (Telegram allows about one edit a second per chat).
+        self.frame_seconds = 1.0
         #: Table key -> the screen number already on display, to skip redundant deferred edits.
         self._shown: dict[str, int] = {}
         self._deferred: set[str] = set()
@@ -115,12 +117,23 @@ class Publisher:
             await self.retire(table)
             await self._send(table)
             return
+        if self._shown.get(key_of(table)) == table.screen - 1:
+            await self._animate(table)
         try:
             await self._apply_edit(table, screen)
         except BadRequest as error:
             if "not modified" not in str(error).lower():
                 raise
         self._shown[key_of(table)] = table.screen
+
+    async def _animate(self, table: Table) -> None:
+        """Play a reveal step by step, paced for Telegram's one message a second in a chat."""
+        assert table.message_id is not None
+        for picture in await asyncio.to_thread(animation_of, table):
+            await self.bot.edit_message_media(
+                InputMediaPhoto(picture, caption="…"), chat_id=table.chat_id, message_id=table.message_id
+            )
+            await asyncio.sleep(self.frame_seconds)
 
     async def _apply_edit(self, table: Table, screen: Screen) -> None:
         assert table.message_id is not None

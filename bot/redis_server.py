@@ -162,13 +162,26 @@ class EmbeddedRedis:
             client.close()
 
 
+#: Connections one process may hold; past this, commands wait for a free one instead of failing.
+MAX_CONNECTIONS = 64
+
+
+def client(url: str) -> aioredis.Redis:
+    """A client whose pool makes a burst of commands wait (redis-py's default pool raises instead)."""
+    return aioredis.Redis(
+        connection_pool=aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=MAX_CONNECTIONS, timeout=10
+        )
+    )
+
+
 async def connect(settings: Settings) -> tuple[aioredis.Redis, EmbeddedRedis | None]:
     """A client on REDIS_URL, or on an embedded server started in DATA_DIR.
 
     The caller closes the client and stops the embedded server (if any) at shutdown.
     """
     if settings.redis_url:
-        return aioredis.Redis.from_url(settings.redis_url), None
+        return client(settings.redis_url), None
     server = EmbeddedRedis(settings.data_dir)
     url = await asyncio.to_thread(server.start)
-    return aioredis.Redis.from_url(url), server
+    return client(url), server

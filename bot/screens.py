@@ -87,5 +87,15 @@ def game_screen(table: Table) -> Screen:
     return Screen(caption, photo, InlineKeyboardMarkup(rows) if rows else None)
 
 
+def animation_of(table: Table) -> tuple[bytes, ...]:
+    """The in-between pictures leading to the table's current picture (a reveal), if any."""
+    if table.state is None:
+        return ()
+    adapter = ADAPTERS[table.game]
+    view = game_of(table).view(state_of(table), None)
+    names = names_of(table)
+    return tuple(adapter.frame(view, names, table.lang, n) for n in range(1, adapter.frames(view) + 1))
+
+
 def screen_of(table: Table) -> Screen:
     return lobby_screen(table) if table.phase is Phase.LOBBY else game_screen(table)

@@ -61,6 +61,8 @@ class Table(BaseModel):
     #: Whether the live message is a photo (edited with media) or text (the lobby).
     message_is_photo: bool = False
     private: bool = False
+    #: A finished coin game whose payout was made.
+    settled: bool = False
     lang: str = "ru"
 
     def seat_of(self, user_id: int) -> int | None:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from bot.table import Phase, Player, Table
 from core.ai.registry import computer_player
-from core.engine import CHANCE, Action, Game, IllegalAction, NotYourTurn, State, resolve_chance
+from core.engine import CHANCE, Action, Game, IllegalAction, NotYourTurn, OptionValue, State, resolve_chance
 from core.registry import GAMES
 
 
@@ -46,7 +47,14 @@ def _changed(table: Table, **update: object) -> Table:
 
 
 def open_lobby(
-    game_id: str, *, chat_id: int, topic: int, creator: Player, lang: str, private: bool = False
+    game_id: str,
+    *,
+    chat_id: int,
+    topic: int,
+    creator: Player,
+    lang: str,
+    private: bool = False,
+    options: Mapping[str, OptionValue] | None = None,
 ) -> Table:
     if game_id not in GAMES:
         raise Refusal("There is no game called {name}.", name=game_id)
@@ -60,6 +68,7 @@ def open_lobby(
         seed=secrets.randbits(63),
         private=private,
         lang=lang,
+        options=dict(options or {}),
     )
 
 
@@ -177,6 +186,7 @@ def again(table: Table, user_id: int) -> Table:
             "message_id": None,
             "message_is_photo": False,
             "creator": user_id,
+            "settled": False,
         }
     )
     return start(fresh)

@@ -54,11 +54,15 @@ class Event(Frozen):
 
 
 class Outcome(Frozen):
-    """How a finished game ended. `winners` is empty for a solo loss or a game nobody won."""
+    """How a finished game ended. `winners` is empty for a solo loss or a game nobody won.
+
+    `scores` holds a number per seat where the game has one (the coins a gamble pays out), else empty.
+    """
 
     winners: tuple[Seat, ...]
     losers: tuple[Seat, ...] = ()
     draw: bool = False
+    scores: tuple[int, ...] = ()
 
 
 class GameOver(Event):

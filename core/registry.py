@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from core.engine import Game
+from core.games.bandit import BanditGame
+from core.games.gold import GoldGame
 from core.games.grid import GridGame
 
-GAMES: dict[str, Game[Any, Any]] = {game.id: game for game in (GridGame(),)}
+GAMES: dict[str, Game[Any, Any]] = {
+    game.id: game for game in (GridGame(), GoldGame(), BanditGame())
+}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -9,6 +11,7 @@ from telegram import Update
 from telegram.ext import Application
 
 from bot.app import build_application, services_of
+from bot.economy import utc_now
 from bot.fake_api import FakeBotAPI, FakeMessage, UpdateFactory
 from bot.settings import Settings
 from bot.table import Table
@@ -18,13 +21,22 @@ App = Application[Any, Any, Any, Any, Any, Any]
 
 class BotHarness:
     def __init__(
-        self, redis: aioredis.Redis, *, api: FakeBotAPI | None = None, edits_per_minute: int = 10_000
+        self,
+        redis: aioredis.Redis,
+        *,
+        api: FakeBotAPI | None = None,
+        edits_per_minute: int = 10_000,
+        clock: Callable[[], datetime] = utc_now,
     ):
         self.redis = redis
         self.api = api or FakeBotAPI()
         self.updates = UpdateFactory(self.api)
         settings = Settings(group_edits_per_minute=edits_per_minute, default_lang="en", _env_file=None)
-        self.app: App = build_application(settings, redis=redis, request=self.api, rate_limit=False)
+        self.app: App = build_application(
+            settings, redis=redis, request=self.api, rate_limit=False, clock=clock
+        )
+        # Reveals play without pauses in tests.
+        services_of(self.app).publisher.frame_seconds = 0.0
 
     async def __aenter__(self) -> BotHarness:
         await self.app.initialize()

@@ -23,7 +23,9 @@ GARBAGE: tuple[Action, ...] = ("", "\x00", "no such action", "x" * 200, "deal:²
 class KitStats:
     games: int = 0
     steps: int = 0
-    #: shuffle_hidden calls, and how many of them changed the state (the check is not vacuous).
+    #: shuffle_hidden calls where a player is to move, and how many of them changed the state (the
+    #: check is not vacuous). Only decisions count: a game where chance alone acts (the bandit) has
+    #: nothing to hide, and its states are all chance nodes or over.
     shuffles: int = 0
     shuffles_changed: int = 0
     #: Every player action ever legal, to try as a "legal elsewhere, illegal here" action.
@@ -85,8 +87,9 @@ def check_state(game: Game[Any, Any], state: State, rng: random.Random, stats: K
     for seat in (None, *range(state.players)):
         shuffled = game.shuffle_hidden(state, seat, rng)
         assert game.view(shuffled, seat) == game.view(state, seat), f"seat {seat} sees hidden information"
-        stats.shuffles += 1
-        stats.shuffles_changed += shuffled.model_dump() != state.model_dump()
+        if to_move and to_move != (CHANCE,):
+            stats.shuffles += 1
+            stats.shuffles_changed += shuffled.model_dump() != state.model_dump()
 
 
 def _illegal_candidates(legal: tuple[Action, ...], seen: set[Action], rng: random.Random) -> list[Action]:

@@ -31,8 +31,9 @@ quit
 async def test_console_plays_the_real_bot(redis_client: aioredis.Redis, tmp_path: Path) -> None:
     harness = BotHarness(redis_client)  # the real Application on the fake API, as the console builds it
     out = io.StringIO()
-    await run_console(harness.app.bot_data["services"].settings, io.StringIO(SCRIPT), out, tmp_path,
-                      application=harness.app)
+    await run_console(
+        harness.app.bot_data["services"].settings, io.StringIO(SCRIPT), out, tmp_path, application=harness.app
+    )
     text = out.getvalue()
     assert "Players (1 of 2)" in text and "Players (2 of 2)" in text
     assert "[1] Join" in text and "[4] Start" in text

@@ -1,4 +1,4 @@
-"""Translations: every message id in the code has a Russian translation, and the compiled catalog is current."""
+"""Translations: every message id in the code has a Russian translation; the compiled catalog is current."""
 
 from __future__ import annotations
 

@@ -7,10 +7,11 @@ The table lifecycle, the store and the callback handling are generic; a game onl
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar, NamedTuple
 
 from bot.i18n import t
-from core.engine import Action, Frozen, Game
+from core.engine import Action, Frozen, Game, OptionValue, State
 from core.registry import GAMES
 
 
@@ -25,6 +26,7 @@ class PrivateMode(NamedTuple):
     key: str
     label: str  # message id, translated when shown
     computers: int
+    options: Mapping[str, OptionValue] = {}
 
 
 class GameAdapter(ABC):
@@ -32,6 +34,8 @@ class GameAdapter(ABC):
     title_msg: ClassVar[str]
     rules_msg: ClassVar[str]
     private_modes: ClassVar[tuple[PrivateMode, ...]]
+    #: Whether a group can open a table of this game (coin games are played in private).
+    in_groups: ClassVar[bool] = True
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -54,3 +58,19 @@ class GameAdapter(ABC):
     @abstractmethod
     def caption(self, view: Frozen, names: tuple[str, ...], lang: str) -> str:
         """Whose turn it is and what they may do, or the result."""
+
+    def stake(self, options: Mapping[str, OptionValue]) -> int:
+        """Coins each person pays to start a game with these options (coin games)."""
+        return 0
+
+    def payout(self, state: State, seat: int) -> int:
+        """Coins a seat receives when the game is over (coin games)."""
+        return 0
+
+    def frames(self, view: Frozen) -> int:
+        """How many in-between pictures to show, one by one, before this view's final picture."""
+        return 0
+
+    def frame(self, view: Frozen, names: tuple[str, ...], lang: str, number: int) -> bytes:
+        """In-between picture `number` (1-based) of an animated reveal."""
+        raise NotImplementedError(f"{self.game_id} has no animation")

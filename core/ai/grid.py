@@ -64,7 +64,8 @@ class _Search:
         # cards. Computed once for the root position: a good enough guess a few moves deeper.
         total = sum(counts)
         self.future = tuple(
-            sum(c * (row[VALUES[i]] & closed & ~(1 << cell)).bit_count() for i, c in enumerate(counts)) / total
+            sum(c * (row[VALUES[i]] & closed & ~(1 << cell)).bit_count() for i, c in enumerate(counts))
+            / total
             for cell, row in enumerate(masks)
         )
 

@@ -18,6 +18,14 @@ PLAYERS: dict[str, dict[str, ComputerPlayer[Any]]] = {
         "normal": GridPlayer(max_depth=1),
         "hard": GridPlayer(),
     },
+    # Every route is as good as any other (A8.4). Random toggles end: with seven marked, "go" is one
+    # of eight choices, and an unmarked cell is re-marked with probability 43/49.
+    "gold": {"easy": RandomPlayer()},
+    # No player decisions: the reels are chance. The entry keeps "every game has a player" true.
+    "bandit": {"easy": RandomPlayer()},
+    # Placeholders until the strong Durak player arrives: random at every level.
+    "durak": {"easy": RandomPlayer(), "normal": RandomPlayer(), "hard": RandomPlayer()},
+    "durak_transfer": {"easy": RandomPlayer(), "normal": RandomPlayer(), "hard": RandomPlayer()},
 }
 
 

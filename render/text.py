@@ -1,0 +1,78 @@
+"""Lines of text as cached sprites, shared by the coin games' pictures (gold, bandit).
+
+Drawing with the variable Noto Sans costs about a millisecond a line; titles, bets, fingerprints
+and balances repeat in every picture of a tour, so each line is drawn once and pasted after.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.cards import RGB, paste
+from render.fonts import font
+
+
+@lru_cache(maxsize=1024)
+def text_sprite(text: str, px: int, colour: RGB, bold: bool = True) -> Image.Image:
+    """A line of text on a transparent strip, its middle on the strip's middle row. Shared: copy it."""
+    face = font(px, bold=bold)
+    pad = _pad(px)
+    width, height = math.ceil(face.getlength(text)) + 2 * pad, math.ceil(px * 1.6)
+    img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((pad, height / 2), text, font=face, fill=colour, anchor="lm")
+    return img
+
+
+def _pad(px: int) -> int:
+    return max(2, px // 6)
+
+
+def put_text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    px: int,
+    colour: RGB,
+    anchor: str = "lm",
+    bold: bool = True,
+) -> int:
+    """Paste a cached line; `anchor` is "lm", "mm" or "rm" as in ImageDraw. Returns the text's width."""
+    sprite = text_sprite(text, px, colour, bold)
+    pad = _pad(px)
+    inner = sprite.width - 2 * pad
+    shift = {"lm": 0.0, "mm": inner / 2, "rm": float(inner)}[anchor]
+    paste(img, sprite, (round(xy[0] - shift - pad), round(xy[1] - sprite.height / 2)))
+    return inner
+
+
+def fit(text: str, px: int, room: float, bold: bool = True) -> str:
+    """Cut `text` with an ellipsis so that it fits into `room` pixels."""
+    face = font(px, bold=bold)
+    if face.getlength(text) <= room:
+        return text
+    while text and face.getlength(text + "…") > room:
+        text = text[:-1]
+    return text.rstrip() + "…" if text else ""
+
+
+def wrap(text: str, px: int, room: float, lines: int, bold: bool = False) -> list[str]:
+    """Break `text` into at most `lines` lines of at most `room` pixels (the last one cut with "…")."""
+    face = font(px, bold=bold)
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines:
+        line = words.pop(0)
+        while words and face.getlength(f"{line} {words[0]}") <= room:
+            line = f"{line} {words.pop(0)}"
+        out.append(line)
+    if words:
+        out[-1] = fit(f"{out[-1]} {' '.join(words)}", px, room, bold)
+    return out
+
+
+def money(amount: int) -> str:
+    """Thousands split by a narrow no-break space, as Russian typography does: `12 500`."""
+    return f"{amount:,}".replace(",", "\u202f")

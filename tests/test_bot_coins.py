@@ -1,0 +1,182 @@
+"""McSweeney's Gold tours, bandit pulls, the wallet and the boards, through the real Application."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import redis.asyncio as aioredis
+
+from bot.app import services_of
+from bot.table import Phase
+from bot.tables import game_of, state_of
+from core.games.gold import verify
+from tests.harness import BotHarness
+
+ALICE, BOB = 31, 32
+GROUP = -100900
+
+
+class Clock:
+    """A controlled clock: the tests move it across local midnights."""
+
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+async def balance(bot: BotHarness, user_id: int) -> int:
+    return await services_of(bot.app).coins.wallet.balance(user_id)
+
+
+async def play_gold_tour(bot: BotHarness, user_id: int, bet: int) -> int:
+    """A whole tour by button presses; returns the payout."""
+    await bot.say(user_id, user_id, f"/new gold {bet}")
+    table = await bot.table(user_id)
+    assert table is not None and table.phase is Phase.PLAYING
+    assert "fingerprint" in bot.live(user_id).content.lower()
+    # Mark two cells, unmark one, then mark until seven.
+    await bot.press(user_id, user_id, bot.button(user_id, "A1"))
+    await bot.press(user_id, user_id, bot.button(user_id, "B1"))
+    await bot.press(user_id, user_id, bot.button(user_id, "✅2"))
+    labels = ["C3", "D4", "E5", "F6", "G7", "A7"]
+    for label in labels:
+        await bot.press(user_id, user_id, bot.button(user_id, label))
+    await bot.press(user_id, user_id, bot.button(user_id, "⛵ Send the expedition"))
+    table = await bot.table(user_id)
+    assert table is not None and table.phase is Phase.FINISHED and table.settled
+    view = game_of(table).view(state_of(table), 0)
+    assert view.marked == (0, 16, 24, 32, 40, 48, 42)  # A1 C3 D4 E5 F6 G7 A7, in marking order
+    assert view.layout is not None and view.salt is not None and view.fingerprint is not None
+    assert verify(view.layout, view.salt, view.fingerprint)
+    payout: int | None = view.payout
+    assert payout is not None
+    return payout
+
+
+async def test_gold_tour_charges_the_bet_and_pays_once(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        assert await balance(bot, ALICE) == 1000
+        payout = await play_gold_tour(bot, ALICE, 40)
+        assert await balance(bot, ALICE) == 1000 - 40 + payout
+        caption = bot.live(ALICE).content
+        assert f"Payout: {payout}" in caption
+        # The reveal opened the seven cells one by one before the final picture.
+        assert len(bot.api.calls_of("editMessageMedia")) >= 8 + 7
+        # A doubled press on the finished tour changes nothing.
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "Play again"))
+        again = await bot.table(ALICE)
+        assert again is not None and again.phase is Phase.PLAYING
+        assert await balance(bot, ALICE) == 1000 - 40 + payout - 40
+        reasons = [m.reason for m in await services_of(bot.app).coins.wallet.history(ALICE)]
+        assert reasons.count("gold:stake") == 2
+        assert reasons.count("gold:payout") == (1 if payout > 0 else 0)
+
+
+async def test_a_bet_above_the_balance_is_refused_and_changes_nothing(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        wallet = services_of(bot.app).coins.wallet
+        await wallet.apply(BOB, "drain", -900, "test", now=datetime.now(UTC))
+        before = await wallet.history(BOB)
+        await bot.say(BOB, BOB, "/new gold 200")
+        assert "Not enough coins: you have 100, this needs 200" in bot.live(BOB).content
+        assert await bot.table(BOB) is None
+        assert await wallet.balance(BOB) == 100 and await wallet.history(BOB) == before
+
+
+async def test_gold_is_private_only(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, ALICE, "/new gold")
+        assert "played in a private chat" in bot.live(GROUP).content
+        assert await bot.table(GROUP) is None
+
+
+async def test_spins_free_then_paid_with_reset_and_streak(redis_client: aioredis.Redis) -> None:
+    # 20:00 UTC is 23:00 in Moscow: the day ends in an hour.
+    clock = Clock(datetime(2026, 11, 30, 20, 0, tzinfo=UTC))
+    async with BotHarness(redis_client, clock=clock) as bot:
+        coins = services_of(bot.app).coins
+        for number in range(1, 6):
+            await bot.say(ALICE, ALICE, "/spin")
+            assert f"Free pulls left today: {5 - number}" in bot.live(ALICE).content
+        assert await balance(bot, ALICE) == 1000 + sum(await won(bot, ALICE))
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "🎰 Spin"))
+        assert "This pull cost 10 coins" in bot.live(ALICE).content
+        assert bot.last_alert() is None
+        # Past local midnight: a new day of the streak gives one more free pull.
+        clock.now += timedelta(hours=1, minutes=1)
+        await bot.say(ALICE, ALICE, "/spin")
+        assert "Free pulls left today: 5 (streak: day 2)" in bot.live(ALICE).content
+        # A missed day resets the streak.
+        clock.now += timedelta(days=2)
+        status = await coins.daily.status(ALICE, now=clock.now, tz=moscow())
+        assert status.streak == 1 and status.free_left == 5
+
+
+async def won(bot: BotHarness, user_id: int) -> list[int]:
+    history = await services_of(bot.app).coins.wallet.history(user_id)
+    return [m.delta for m in history if m.reason == "bandit:win"]
+
+
+def moscow() -> ZoneInfo:
+    return ZoneInfo("Europe/Moscow")
+
+
+async def test_spinning_in_a_group_uses_the_same_allowance(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/spin")
+        await bot.say(GROUP, ALICE, "/spin", first_name="Alice")
+        assert "Free pulls left today: 3" in bot.live(GROUP).content
+        # Bob's press under Alice's machine spins Bob's own machine, in a new message.
+        alices = bot.live(GROUP).message_id
+        await bot.press(GROUP, BOB, bot.button(GROUP, "🎰 Spin"), first_name="Bob")
+        assert bot.live(GROUP).message_id != alices
+        assert "Free pulls left today: 4" in bot.live(GROUP).content
+        await bot.say(GROUP, BOB, "/top")
+        board = bot.live(GROUP).content
+        assert "This chat, by balance:" in board and "Alice" in board and "Bob" in board
+
+
+async def test_broke_player_is_refused_and_refilled_once_a_day(redis_client: aioredis.Redis) -> None:
+    clock = Clock(datetime(2026, 11, 30, 10, 0, tzinfo=UTC))
+    async with BotHarness(redis_client, clock=clock) as bot:
+        coins = services_of(bot.app).coins
+        await coins.wallet.apply(BOB, "drain", -991, "test", now=clock.now)
+        for _ in range(5):
+            await coins.daily.take_pull(
+                BOB, f"free{_}", now=clock.now, tz=moscow(), cost=10, wallet=coins.wallet
+            )
+        await bot.say(BOB, BOB, "/spin")
+        assert "your balance is 9" in bot.live(BOB).content
+        assert await balance(bot, BOB) == 9
+        await bot.say(BOB, BOB, "/wallet")
+        assert "Balance: 9 coins" in bot.live(BOB).content
+        await bot.press(BOB, BOB, bot.button(BOB, "Refill"))
+        assert "Refilled: your balance is 1000" in bot.live(BOB).content
+        await coins.wallet.apply(BOB, "drain2", -990, "test", now=clock.now)
+        await bot.say(BOB, BOB, "/wallet")
+        await bot.press(BOB, BOB, bot.button(BOB, "Refill"))
+        assert "Come back tomorrow" in bot.live(BOB).content
+
+
+async def test_many_concurrent_pulls_create_and_lose_no_coin(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        coins = services_of(bot.app).coins
+        now = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
+        from telegram import User
+
+        user = User(ALICE, "Alice", False)
+        results = await asyncio.gather(
+            *(coins.pull(user, ALICE, f"p{n}", now=now, tz=moscow()) for n in range(300)),
+            return_exceptions=True,
+        )
+        pulls = [r for r in results if not isinstance(r, BaseException)]
+        assert len(pulls) + sum(isinstance(r, BaseException) for r in results) == 300
+        history_paid = sum(1 for p in pulls if p.ticket.paid)
+        winnings = sum(p.view.win + p.view.bonus for p in pulls)
+        assert sum(not p.ticket.paid for p in pulls) == 5
+        assert await balance(bot, ALICE) == 1000 - 10 * history_paid + winnings
+        assert await balance(bot, ALICE) >= 0
