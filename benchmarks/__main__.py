@@ -15,6 +15,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks import grid_ai
 
         return grid_ai.main(args_list[1:])
+    if args_list and args_list[0] in ("bandit", "gold"):
+        from benchmarks import coins
+
+        return coins.main(args_list[0], args_list[1:])
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--turns", type=int, default=600, help="timed turns (at least 500 for the figures)")

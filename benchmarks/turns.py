@@ -21,11 +21,9 @@ from PIL import Image
 from telegram import InputMediaPhoto, Update
 from telegram.ext import Application, ApplicationHandlerStop, CallbackQueryHandler, ContextTypes
 
+from benchmarks.driver import Driver, open_redis, percentile
 from bot import callback
-from bot.app import build_application, services_of
-from bot.fake_api import FakeBotAPI, UpdateFactory
-from bot.redis_server import client
-from bot.settings import Settings
+from bot.app import services_of
 from bot.table import Phase
 from bot.tables import game_of, state_of
 from core.ai.random_player import RandomPlayer
@@ -37,18 +35,9 @@ App = Application[Any, Any, Any, Any, Any, Any]
 FLOOR = "floor"
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
-class Bench:
+class Bench(Driver):
     def __init__(self, redis: aioredis.Redis) -> None:
-        self.redis = redis
-        self.api = FakeBotAPI()
-        self.updates = UpdateFactory(self.api)
-        settings = Settings(_env_file=None)
-        self.app: App = build_application(settings, redis=redis, request=self.api, rate_limit=False)
+        super().__init__(redis)
         self.floor_photo = b""
         self.floor_mode = "RGB"
         self.app.add_handler(CallbackQueryHandler(self._floor, pattern=f"^{FLOOR}$"), group=-1)
@@ -68,11 +57,6 @@ class Bench:
         )
         await query.answer()
         raise ApplicationHandlerStop  # the game's own press handler must not see it
-
-    async def feed(self, update: dict[str, Any]) -> float:
-        start = time.perf_counter()
-        await self.app.process_update(Update.de_json(update, self.app.bot))
-        return (time.perf_counter() - start) * 1000
 
     async def turns(self, count: int, seed: int) -> tuple[list[float], list[int], list[int]]:
         """Solo games until `count` presses were timed: their times, image sizes and table sizes."""
@@ -147,8 +131,7 @@ def playouts_per_second(seconds: float, seed: int) -> float:
 
 
 async def measure(redis_url: str, turns: int, seed: int) -> dict[str, float]:
-    redis = client(redis_url)
-    await redis.flushdb()
+    redis = await open_redis(redis_url)
     bench = Bench(redis)
     await bench.app.initialize()
     try:
