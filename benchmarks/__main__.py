@@ -1,4 +1,4 @@
-"""`python -m benchmarks [grid-ai] [--json]`: measurements that are not tests (see README)."""
+"""`python -m benchmarks [grid-ai | durak] [--json]`: measurements that are not tests (see README)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks import grid_ai
 
         return grid_ai.main(args_list[1:])
+    if args_list and args_list[0] == "durak":
+        from benchmarks import durak
+
+        return durak.main(args_list[1:])
     if args_list and args_list[0] in ("bandit", "gold"):
         from benchmarks import coins
 

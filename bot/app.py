@@ -20,10 +20,14 @@ from bot.processor import PerChatUpdateProcessor
 from bot.publisher import EditBudget, Publisher
 from bot.settings import Settings
 from bot.store import Preferences, TableStore
+from bot.timers import Timers, tick
 from bot.wallet import Wallet
 
 #: Updates of different chats handled at once; one chat's updates always run in order.
 CONCURRENT_UPDATES = 64
+
+#: How often a worker looks for turns that timed out.
+TICK_SECONDS = 2.0
 
 #: A token the offline fake API accepts; Telegram would refuse it.
 OFFLINE_TOKEN = "123456:offline"
@@ -55,9 +59,12 @@ def build_application(
     leaderboard = Leaderboard(redis)
     economy = Economy(wallet, leaderboard, clock)
     coins = Coins(wallet, Daily(redis), Career(redis, wallet), leaderboard)
+    timers = Timers(redis, store, clock)
     application.bot_data["services"] = Services(
-        settings, store, Preferences(redis), publisher, economy, coins, clock
+        settings, store, Preferences(redis), publisher, economy, coins, clock, timers
     )
+    if application.job_queue is not None:
+        application.job_queue.run_repeating(tick, interval=TICK_SECONDS, first=TICK_SECONDS, name="timers")
     add_handlers(application)
     return application
 

@@ -25,6 +25,7 @@ from telegram import (
     User,
 )
 from telegram.constants import ChatType
+from telegram.error import Forbidden
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
 
 from bot import callback, coins, tables
@@ -38,6 +39,7 @@ from bot.settings import Settings
 from bot.store import Preferences, TableStore, VersionConflict
 from bot.table import Phase, Player, Table
 from bot.tables import Refusal
+from bot.timers import Timers, stamp
 from bot.wallet import InsufficientFunds
 
 log = logging.getLogger(__name__)
@@ -52,6 +54,7 @@ class Services:
     economy: Economy
     coins: Coins
     clock: Callable[[], datetime]
+    timers: Timers
 
 
 def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
@@ -109,8 +112,10 @@ async def _commit(context: ContextTypes.DEFAULT_TYPE, old: Table | None, new: Ta
         await publisher.retire(old)
         return None
     replacing = old is not None and old.id != new.id
+    new = stamp(new, services(context).clock())
     # A new table may only take the place of a finished one (the store checks it).
     stored = await store.put(new, expected_version=None if old is None or replacing else old.version)
+    await services(context).timers.schedule(stored)
     if replacing:
         assert old is not None
         await publisher.retire(old)
@@ -143,8 +148,11 @@ async def cmd_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = await user_lang(context, update.effective_user)
     payload = context.args[0] if context.args else ""
     if payload.startswith("new_"):
-        game_id, _, mode = payload.removeprefix("new_").partition("_")
+        game_id, mode = _game_and_mode(payload.removeprefix("new_"))
         await open_table(update, context, game_id, mode)
+        return
+    if payload.startswith(("join_", "panel_")) and not is_group(update.effective_chat):
+        await _deep_link_to_table(update, context, *payload.split("_", 1))
         return
     await _reply(
         update,
@@ -155,6 +163,47 @@ async def cmd_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         ),
     )
     await send_menu(update, context)
+
+
+def _game_and_mode(text: str) -> tuple[str, str]:
+    """`durak_transfer_hard` -> ("durak_transfer", "hard"): game ids may hold underscores themselves."""
+    for game_id in sorted(ADAPTERS, key=len, reverse=True):
+        if text == game_id or text.startswith(game_id + "_"):
+            return game_id, text.removeprefix(game_id).removeprefix("_")
+    return text, ""
+
+
+async def _deep_link_to_table(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, kind: str, table_id: str
+) -> None:
+    """The lobby's "Play from the bot" link seats the person; "My panel" sends their panel again."""
+    user = update.effective_user
+    assert user is not None
+    lang = await user_lang(context, user)
+    table = await services(context).store.get_by_id(table_id)
+    if table is None or table.phase is Phase.FINISHED:
+        await _reply(update, t(lang, "This game is over."))
+        return
+    seat = table.seat_of(user.id)
+    if kind == "join" and seat is None:
+        try:
+            await _commit(
+                context,
+                table,
+                tables.join(table, Player(user_id=user.id, name=display_name(user), lang=table.lang)),
+            )
+        except Refusal as refusal:
+            await _reply(update, t(lang, refusal.message, **refusal.values))
+            return
+        await _reply(update, t(lang, "You are at the table. Your cards will come here when the game starts."))
+        return
+    if seat is None:
+        await _reply(update, t(lang, "You are not playing at this table."))
+        return
+    if table.phase is Phase.PLAYING:
+        await services(context).publisher.resend_panel(table, seat)
+    else:
+        await _reply(update, t(lang, "You are at the table. Your cards will come here when the game starts."))
 
 
 async def cmd_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -251,11 +300,13 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id
         lang=lang,
         private=not is_group(chat),
         options=chosen.options,
+        turn_seconds=services(context).settings.group_turn_seconds,
     )
     if not is_group(chat):
+        table = table.model_copy(update={"computer_level": chosen.level})
         for _ in range(chosen.computers):
             table = tables.add_computer(table, t(lang, "Computer"))
-        table = tables.start(table)
+        table = tables.start(table, computer_name=_fill_name(table))
     if old is not None and old.phase is not Phase.FINISHED:
         # In a private chat a new game ends the unfinished one.
         old = await store.put(tables.stop(old), expected_version=old.version)
@@ -316,27 +367,56 @@ async def cmd_lang(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 # ----- lobby and table actions (shared by buttons and commands) ------------------------------
 
 
+def _fill_name(table: Table) -> str | None:
+    """The computers' name when the game seats computers in every empty seat, else None."""
+    return t(table.lang, "Computer") if ADAPTERS[table.game].fill_with_computers else None
+
+
+class Notice(Exception):
+    """Not an error: a short private answer to a press (an alert only the presser sees)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
 async def table_action(
     context: ContextTypes.DEFAULT_TYPE, table: Table, user: User, chat: Chat, action: str
 ) -> None:
+    """Lobby and table actions, from buttons and commands alike."""
     lang = table.lang
+    adapter = ADAPTERS[table.game]
     if action == "join":
         if table.phase is Phase.PLAYING:
             raise Refusal("The game has already started.")
-        new = tables.join(table, Player(user_id=user.id, name=display_name(user), lang=lang))
+        new = tables.join(
+            table, Player(user_id=user.id, name=display_name(user), lang=await user_lang(context, user))
+        )
+        if adapter.panels and not await _can_write_to(context, user.id, table):
+            raise Refusal("Open the bot first with the “Play from the bot” button: it seats you at once.")
     elif action == "leave":
         if table.phase is Phase.PLAYING:
-            new = tables.hand_to_computer(table, user.id, t(lang, "Computer"))
+            new = tables.hand_to_computer(table, user.id)
         else:
             await _commit(context, table, tables.leave_lobby(table, user.id))
             return
+    elif action == "back":
+        new = tables.come_back(table, user.id)
+    elif action == "hand":
+        seat = table.seat_of(user.id)
+        if seat is None or table.phase is not Phase.PLAYING:
+            raise Refusal("You are not playing at this table.")
+        view = tables.game_of(table).view(tables.state_of(table), seat)
+        raise Notice(adapter.hand_text(view, await user_lang(context, user)))
     elif action == "computer":
         new = tables.add_computer(table, t(lang, "Computer"))
-    elif action in ("start", "cancel"):
+    elif action in ("start", "cancel") or action.startswith("o."):
         if not tables.may_manage(table, user.id, await is_admin(context, chat, user.id)):
             raise Refusal("Only the host or a chat admin can do that.")
         if action == "start":
-            new = tables.start(table)
+            new = tables.start(table, computer_name=_fill_name(table))
+        elif action.startswith("o."):
+            new = tables.set_option(table, action.removeprefix("o."), adapter.variants)
         elif table.phase is Phase.LOBBY:
             await _commit(context, table, None)
             return
@@ -345,6 +425,17 @@ async def table_action(
     else:
         raise Refusal("This button is out of date.")
     await _commit(context, table, new)
+
+
+async def _can_write_to(context: ContextTypes.DEFAULT_TYPE, user_id: int, table: Table) -> bool:
+    """Whether the bot may message this person privately (they have started it): greet them there."""
+    try:
+        await context.bot.send_message(
+            user_id, t(table.lang, "You are at the table. Your cards will come here when the game starts.")
+        )
+    except Forbidden:
+        return False
+    return True
 
 
 # ----- button presses -------------------------------------------------------------------------
@@ -363,6 +454,9 @@ async def on_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
     try:
         await _handle_press(update, context, query, answer)
+    except Notice as notice:
+        await query.answer(notice.text, show_alert=True)
+        answered = True
     except Refusal as refusal:
         await answer(refusal.message, **refusal.values)
     except VersionConflict:
@@ -404,7 +498,11 @@ async def _handle_press(
         await answer()
         await open_table(update, context, game_id, mode)
         return
-    table = await services(context).store.get(chat.id, topic_of(message))
+    store = services(context).store
+    table = await store.get(chat.id, topic_of(message))
+    if table is None or table.id != data.table:
+        # A press on a private panel names a table of another chat.
+        table = await store.get_by_id(data.table)
     if table is not None and table.id == data.table and table.screen != data.version:
         # The message may lag behind the table (a failed or deferred edit): bring it up to date.
         await services(context).publisher.show(table)
@@ -416,7 +514,9 @@ async def _handle_press(
         await _commit(context, table, tables.play(table, user.id, data.action))
     else:
         try:
-            await _commit_new(context, table, tables.again(table, user.id))
+            options = ADAPTERS[table.game].next_options(tables.state_of(table), table.options)
+            fresh = tables.again(table, user.id, options, computer_name=_fill_name(table))
+            await _commit_new(context, table, fresh)
         except InsufficientFunds as short:
             raise Refusal(
                 "Not enough coins: you have {balance}, this needs {needed}. /wallet",

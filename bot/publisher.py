@@ -8,18 +8,21 @@ latest state always wins and intermediate states are skipped.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable
 
 from telegram import Bot, InputMediaPhoto, Message
-from telegram.error import BadRequest
+from telegram.error import BadRequest, Forbidden
 from telegram.ext import ContextTypes, JobQueue
 
-from bot.screens import Screen, animation_of, screen_of
+from bot.adapters import ADAPTERS
+from bot.i18n import t
+from bot.screens import Screen, animation_of, panel_screen, screen_of
 from bot.store import TableStore, VersionConflict
-from bot.table import Table
+from bot.table import Phase, Table
 
 log = logging.getLogger(__name__)
 
@@ -61,22 +64,94 @@ class Publisher:
         self.frame_seconds = 1.0
         #: Table key -> the screen number already on display, to skip redundant deferred edits.
         self._shown: dict[str, int] = {}
+        #: (table id, seat) -> the screen number on that person's panel.
+        self._panel_shown: dict[tuple[str, int], int] = {}
         self._deferred: set[str] = set()
 
     async def show(self, table: Table) -> None:
-        """Bring the chat's live message up to `table`: edit it, or send it when there is none."""
+        """Bring the chat's live message up to `table` (edit it, or send it when there is none), and
+        every person's private panel (those are not group messages: they are never deferred)."""
         if table.message_id is None:
             await self._send(table)
+        elif table.chat_id < 0 and (delay := self.budget.wait(table.chat_id)) > 0:
+            self._defer(table, delay)
+        else:
+            await self._edit(table)
+        if ADAPTERS[table.game].panels and table.phase is not Phase.LOBBY:
+            await asyncio.gather(*(self._show_panel(table, seat) for seat in self._people(table)))
+
+    async def show_with_warning(self, table: Table, warned: tuple[int, ...]) -> None:
+        """Show a table after a timeout, and warn the people who timed out for the first time with a
+        short notice that deletes itself when their next turn time is up."""
+        await self.show(table)
+        if not warned:
             return
-        if table.chat_id < 0:
-            delay = self.budget.wait(table.chat_id)
-            if delay > 0:
-                self._defer(table, delay)
-                return
-        await self._edit(table)
+        names = ", ".join(table.players[seat].name for seat in warned)
+        text = t(table.lang, "⏰ {names}, your move! Next time a computer will move for you.", names=names)
+        note = await self.bot.send_message(table.chat_id, text, message_thread_id=table.topic or None)
+        if self.job_queue is not None:
+            self.job_queue.run_once(
+                self._delete_note, max(table.turn_seconds, 1), data=(table.chat_id, note.message_id)
+            )
+
+    async def _delete_note(self, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert context.job is not None
+        chat_id: int
+        message_id: int
+        chat_id, message_id = context.job.data  # type: ignore[misc]
+        with contextlib.suppress(BadRequest):  # already gone
+            await self.bot.delete_message(chat_id, message_id)
+
+    async def resend_panel(self, table: Table, seat: int) -> None:
+        """Send a person's panel as a new message (they asked for it again), retiring the old one."""
+        old = table.panels.get(seat)
+        user_id = table.players[seat].user_id
+        if old is not None and user_id is not None:
+            await self._drop_buttons(user_id, old)
+        self._panel_shown.pop((table.id, seat), None)
+        others = {other: message for other, message in table.panels.items() if other != seat}
+        await self._show_panel(table.model_copy(update={"panels": others}), seat)
+
+    @staticmethod
+    def _people(table: Table) -> list[int]:
+        return [seat for seat, player in enumerate(table.players) if player.user_id is not None]
+
+    async def _show_panel(self, table: Table, seat: int) -> None:
+        if self._panel_shown.get((table.id, seat)) == table.screen:
+            return
+        user_id = table.players[seat].user_id
+        assert user_id is not None
+        screen = await asyncio.to_thread(panel_screen, table, seat)
+        assert screen.photo is not None
+        message_id = table.panels.get(seat)
+        try:
+            if message_id is not None:
+                await self.bot.edit_message_media(
+                    InputMediaPhoto(screen.photo, caption=screen.text),
+                    chat_id=user_id,
+                    message_id=message_id,
+                    reply_markup=screen.keyboard,
+                )
+            else:
+                sent = await self.bot.send_photo(
+                    user_id, screen.photo, caption=screen.text, reply_markup=screen.keyboard
+                )
+                await self._update_stored(table, lambda t: {"panels": {**t.panels, seat: sent.message_id}})
+        except Forbidden:
+            return  # they never started the bot: the group's "My panel" link is their way in
+        except BadRequest as error:
+            if "not modified" not in str(error).lower():
+                raise
+        self._panel_shown[(table.id, seat)] = table.screen
+
+    async def _drop_buttons(self, chat_id: int, message_id: int) -> None:
+        try:
+            await self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
+        except BadRequest as error:
+            log.info("could not retire message %s in %s: %s", message_id, chat_id, error)
 
     async def _send(self, table: Table) -> None:
-        screen = await asyncio.to_thread(screen_of, table)
+        screen = await asyncio.to_thread(screen_of, table, self.bot.username)
         thread = table.topic or None
         message: Message
         if screen.photo is not None:
@@ -91,17 +166,20 @@ class Publisher:
             message = await self.bot.send_message(
                 table.chat_id, screen.text, reply_markup=screen.keyboard, message_thread_id=thread
             )
-        await self._remember_message(table, message.message_id, screen.photo is not None)
+        is_photo = screen.photo is not None
+        await self._update_stored(
+            table, lambda _: {"message_id": message.message_id, "message_is_photo": is_photo}
+        )
         self._shown[key_of(table)] = table.screen
 
-    async def _remember_message(self, table: Table, message_id: int, is_photo: bool) -> None:
-        """Store the live message id; other writes may race with this one, so retry on conflict."""
+    async def _update_stored(self, table: Table, changes: Callable[[Table], dict[str, object]]) -> None:
+        """Record where a message went (bookkeeping, not a move); other writes may race with this
+        one, so it is applied to the latest stored table, retrying on conflict."""
         current: Table | None = table
         while current is not None and current.id == table.id:
             try:
                 await self.store.put(
-                    current.model_copy(update={"message_id": message_id, "message_is_photo": is_photo}),
-                    expected_version=current.version,
+                    current.model_copy(update=changes(current)), expected_version=current.version
                 )
                 return
             except VersionConflict:
@@ -110,7 +188,7 @@ class Publisher:
     async def _edit(self, table: Table) -> None:
         if self._shown.get(key_of(table)) == table.screen:
             return
-        screen = await asyncio.to_thread(screen_of, table)
+        screen = await asyncio.to_thread(screen_of, table, self.bot.username)
         assert table.message_id is not None
         if screen.photo is not None and not table.message_is_photo:
             # A lobby (text) becomes a game (photo): Telegram cannot turn one into the other.
@@ -153,13 +231,13 @@ class Publisher:
         """Take the buttons off a message that no longer drives a game (or delete a lobby)."""
         if table.message_id is None:
             return
+        if table.message_is_photo:
+            await self._drop_buttons(table.chat_id, table.message_id)
+            return
         try:
-            if table.message_is_photo:
-                await self.bot.edit_message_reply_markup(table.chat_id, table.message_id, reply_markup=None)
-            else:
-                await self.bot.delete_message(table.chat_id, table.message_id)
+            await self.bot.delete_message(table.chat_id, table.message_id)
         except BadRequest as error:
-            log.info("could not retire message %s in %s: %s", table.message_id, table.chat_id, error)
+            log.info("could not delete message %s in %s: %s", table.message_id, table.chat_id, error)
 
     def _defer(self, table: Table, delay: float) -> None:
         key = key_of(table)

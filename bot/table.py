@@ -27,10 +27,12 @@ class Player(BaseModel):
     user_id: int | None
     name: str
     lang: str = "ru"
+    #: A person who left or kept timing out: a computer plays the seat until they are back.
+    away: bool = False
 
     @property
     def is_computer(self) -> bool:
-        return self.user_id is None
+        return self.user_id is None or self.away
 
 
 class Table(BaseModel):
@@ -63,6 +65,16 @@ class Table(BaseModel):
     private: bool = False
     #: A finished coin game whose payout was made.
     settled: bool = False
+    #: Seat -> the message id of that person's private panel (games with panels).
+    panels: dict[int, int] = {}
+    #: Player name -> games lost, over the series of games these seats played here.
+    tally: dict[str, int] = {}
+    #: Seconds a person has for a turn; 0 for no timer (private games).
+    turn_seconds: int = 0
+    #: When the people to move time out (epoch seconds), or None.
+    deadline: float | None = None
+    #: Seat -> timeouts in a row.
+    strikes: dict[int, int] = {}
     lang: str = "ru"
 
     def seat_of(self, user_id: int) -> int | None:

@@ -6,9 +6,10 @@ from typing import Any
 
 from core.engine import Game
 from core.games.bandit import BanditGame
+from core.games.durak import DurakGame, TransferDurakGame
 from core.games.gold import GoldGame
 from core.games.grid import GridGame
 
 GAMES: dict[str, Game[Any, Any]] = {
-    game.id: game for game in (GridGame(), GoldGame(), BanditGame())
+    game.id: game for game in (GridGame(), GoldGame(), BanditGame(), DurakGame(), TransferDurakGame())
 }

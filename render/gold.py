@@ -556,7 +556,15 @@ def _draw_footer(
         parts.append(s["fingerprint"].format(fp=view.fingerprint))
     if over and view.salt is not None:
         parts.append(s["salt"].format(salt=view.salt))
-    if parts:
-        put_text(img, (margin, y), " · ".join(parts), px, MUTED, bold=False)
+    room = geo.width - 2 * margin
     if balance is not None:
-        put_text(img, (geo.width - margin, y), s["balance"].format(balance=money(balance)), px, TEXT, "rm")
+        shown = s["balance"].format(balance=money(balance))
+        put_text(img, (geo.width - margin, y), shown, px, TEXT, "rm")
+        room -= font(px, bold=True).getlength(shown) + margin
+    if parts:
+        # The commitment is shown whole (a player copies it to check the field): smaller, never cut.
+        text = " · ".join(parts)
+        small = px
+        while small > 8 and font(small).getlength(text) > room:
+            small -= 1
+        put_text(img, (margin, y), text, small, MUTED, bold=False)

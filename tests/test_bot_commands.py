@@ -35,7 +35,9 @@ async def test_help_games_and_deep_link(redis_client: aioredis.Redis) -> None:
         assert "never diagonally" in bot.live(ALICE).content
         await bot.say(ALICE, ALICE, "/games")
         labels = [label for row in bot.api.buttons(ALICE, bot.live(ALICE).message_id) for label, _ in row]
-        assert {"Card grid: Solo", "Card grid: Against the computer", "McSweeney's Gold: Bet 20"} <= set(labels)
+        assert {"Card grid: Solo", "Card grid: Against the computer", "McSweeney's Gold: Bet 20"} <= set(
+            labels
+        )
         await bot.press(ALICE, ALICE, bot.button(ALICE, "Card grid: Against the computer"))
         table = await bot.table(ALICE)
         assert table is not None and table.phase is Phase.PLAYING and len(table.players) == 2

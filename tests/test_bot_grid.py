@@ -219,11 +219,19 @@ async def test_leaving_hands_the_seat_to_a_computer(redis_client: aioredis.Redis
         await open_group_game(bot)
         await bot.say(GROUP, BOB, "/leave")
         table = await bot.table(GROUP)
-        assert table is not None and table.seat_of(BOB) is None
-        assert any(p.is_computer for p in table.players)
-        # The computer moves by itself, so the person is to move or the game is over.
-        if table.phase is Phase.PLAYING:
-            assert mover(table) == ALICE
+        assert table is not None
+        bobs = table.seat_of(BOB)
+        assert bobs is not None and table.players[bobs].away and table.players[bobs].is_computer
+        if table.phase is not Phase.PLAYING:
+            return  # the computer's first move ended the game
+        # The computer moved by itself, so the person is to move.
+        assert mover(table) == ALICE
+        await bot.press(GROUP, BOB, bot.button(GROUP, "🙋 I'm back"))
+        back = await bot.table(GROUP)
+        assert back is not None and not back.players[bobs].away
+        # Bob plays his own seat again: it is Alice's turn, not his.
+        await bot.press(GROUP, BOB, move_buttons(bot, GROUP)[0])
+        assert bot.last_alert() == "It is not your turn."
 
 
 async def test_group_edits_are_coalesced(redis_client: aioredis.Redis) -> None:

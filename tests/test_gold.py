@@ -233,7 +233,7 @@ def test_default_bet_is_20() -> None:
 def test_the_fingerprint_is_fixed_before_the_first_mark_and_verifies_at_the_end() -> None:
     state = dealt(seed=2024)
     shown = GAME.view(state, 0).fingerprint
-    assert shown is not None and len(shown) == 16
+    assert shown is not None and len(shown) == 32
     hidden = GAME.view(state, 0)
     assert (hidden.layout, hidden.salt, hidden.total, hidden.payout) == (None, None, None, None)
     played = state.layout

@@ -86,7 +86,8 @@ def _stuck_after_last_move(mover: int, board: GridState, move: Cell) -> GridStat
     assert outcome.winners == (mover,)
     assert outcome.losers == (stuck,)
     assert GAME.to_move(step.state) == ()
-    return step.state
+    final: GridState = step.state
+    return final
 
 
 def test_e1_2_adjacent_but_unreachable() -> None:

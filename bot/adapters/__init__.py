@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from bot.adapters.base import Button, GameAdapter, PrivateMode
+from bot.adapters.durak import ADAPTERS_DURAK
 from bot.adapters.gold import GoldAdapter
 from bot.adapters.grid import GridAdapter
 
-ADAPTERS: dict[str, GameAdapter] = {adapter.game_id: adapter for adapter in (GridAdapter(), GoldAdapter())}
+ADAPTERS: dict[str, GameAdapter] = {
+    adapter.game_id: adapter for adapter in (GridAdapter(), *ADAPTERS_DURAK, GoldAdapter())
+}
 
 __all__ = ["ADAPTERS", "Button", "GameAdapter", "PrivateMode"]

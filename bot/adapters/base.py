@@ -27,15 +27,25 @@ class PrivateMode(NamedTuple):
     label: str  # message id, translated when shown
     computers: int
     options: Mapping[str, OptionValue] = {}
+    #: Strength of the computers seated in this mode.
+    level: str = "normal"
 
 
 class GameAdapter(ABC):
-    game_id: ClassVar[str]
-    title_msg: ClassVar[str]
+    game_id: str
+    title_msg: str
     rules_msg: ClassVar[str]
     private_modes: ClassVar[tuple[PrivateMode, ...]]
     #: Whether a group can open a table of this game (coin games are played in private).
     in_groups: ClassVar[bool] = True
+    #: Each person plays from a private panel; the group only ever sees the public table.
+    panels: ClassVar[bool] = False
+    #: Empty seats are given to computers when the game starts (Durak always seats four).
+    fill_with_computers: ClassVar[bool] = False
+    #: Game ids the lobby may switch between (variants of one game), or empty.
+    variants: ClassVar[tuple[str, ...]] = ()
+    #: Boolean table options offered as lobby toggles: (option name, label message id).
+    toggles: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -58,6 +68,23 @@ class GameAdapter(ABC):
     @abstractmethod
     def caption(self, view: Frozen, names: tuple[str, ...], lang: str) -> str:
         """Whose turn it is and what they may do, or the result."""
+
+    def panel_picture(
+        self, view: Frozen, names: tuple[str, ...], lang: str, legal: tuple[Action, ...]
+    ) -> bytes:
+        """A person's private panel picture (games with `panels`)."""
+        raise NotImplementedError(f"{self.game_id} has no panels")
+
+    def panel_caption(self, view: Frozen, names: tuple[str, ...], lang: str) -> str:
+        raise NotImplementedError(f"{self.game_id} has no panels")
+
+    def hand_text(self, view: Frozen, lang: str) -> str:
+        """A seat's private cards as one short line (the "My hand" alert in a group)."""
+        raise NotImplementedError(f"{self.game_id} has no hands")
+
+    def next_options(self, state: State, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+        """Options of the next game of a series with the same seats."""
+        return dict(options)
 
     def stake(self, options: Mapping[str, OptionValue]) -> int:
         """Coins each person pays to start a game with these options (coin games)."""

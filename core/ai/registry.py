@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.ai.base import ComputerPlayer
+from core.ai.durak import EasyDurakPlayer, HardDurakPlayer, NormalDurakPlayer
 from core.ai.grid import GridPlayer
 from core.ai.random_player import RandomPlayer
 
@@ -23,9 +24,9 @@ PLAYERS: dict[str, dict[str, ComputerPlayer[Any]]] = {
     "gold": {"easy": RandomPlayer()},
     # No player decisions: the reels are chance. The entry keeps "every game has a player" true.
     "bandit": {"easy": RandomPlayer()},
-    # Placeholders until the strong Durak player arrives: random at every level.
-    "durak": {"easy": RandomPlayer(), "normal": RandomPlayer(), "hard": RandomPlayer()},
-    "durak_transfer": {"easy": RandomPlayer(), "normal": RandomPlayer(), "hard": RandomPlayer()},
+    # One set of players serves both Durak variants: the view says whether transfers exist.
+    "durak": {"easy": EasyDurakPlayer(), "normal": NormalDurakPlayer(), "hard": HardDurakPlayer()},
+    "durak_transfer": {"easy": EasyDurakPlayer(), "normal": NormalDurakPlayer(), "hard": HardDurakPlayer()},
 }
 
 

@@ -107,8 +107,9 @@ def tour_total(symbols: Sequence[str]) -> int:
 
 
 def fingerprint(layout: Sequence[str], salt: str) -> str:
-    """The commitment shown before the first mark: 16 hex digits of SHA-256 over layout and salt."""
-    return hashlib.sha256(f"{','.join(layout)}:{salt}".encode()).hexdigest()[:16]
+    """The commitment shown before the first mark: 32 hex digits (128 bits) of SHA-256 over layout and
+    salt, so that even the server could not find a second layout with the same fingerprint."""
+    return hashlib.sha256(f"{','.join(layout)}:{salt}".encode()).hexdigest()[:32]
 
 
 def verify(layout: Sequence[str], salt: str, shown: str) -> bool:

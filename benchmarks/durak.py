@@ -1,0 +1,138 @@
+"""How strong and how fast the Durak computer players are: `python -m benchmarks durak [--json]`.
+
+Two match-ups of four-seat games: normal against three easy players, hard against three normal ones.
+Games come in groups of four sharing a seed (the same deal) with the tested player in each seat in
+turn; groups alternate between throw-in and transfer Durak unless `--variant` picks one. A draw (no
+fool) counts as not being the fool. Hard's decision times count only decisions with a choice (with one
+legal action it answers at once).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import statistics
+import time
+from typing import Any
+
+from core.ai.base import ComputerPlayer
+from core.ai.durak import DEFAULT_BUDGET, EasyDurakPlayer, HardDurakPlayer, NormalDurakPlayer
+from core.engine import Action
+from core.games.durak import DurakGame, DurakView, TransferDurakGame
+from core.play import play_game
+
+VARIANTS: dict[str, tuple[DurakGame, ...]] = {
+    "durak": (DurakGame(),),
+    "durak_transfer": (TransferDurakGame(),),
+    "both": (DurakGame(), TransferDurakGame()),
+}
+
+
+class _Timed:
+    """Wraps a player and records how long each decision with a choice takes, in milliseconds: the
+    CPU time of its thread (what one core spends, whatever else loads the machine) and the wall time."""
+
+    def __init__(self, player: ComputerPlayer[DurakView]) -> None:
+        self.player = player
+        self.cpu_ms: list[float] = []
+        self.wall_ms: list[float] = []
+
+    def choose(self, view: DurakView, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        cpu, wall = time.thread_time(), time.perf_counter()
+        action = self.player.choose(view, legal, rng)
+        if len(legal) > 1:
+            self.cpu_ms.append((time.thread_time() - cpu) * 1000)
+            self.wall_ms.append((time.perf_counter() - wall) * 1000)
+        return action
+
+
+def _games(job: tuple[str, str, int, int, int, int]) -> tuple[int, int, list[float], list[float]]:
+    """Games `first` to `last - 1` of one match-up: fools, draws and the tested player's decision
+    times (CPU, wall)."""
+    matchup, variant, seed, budget, first, last = job
+    tested: _Timed
+    others: ComputerPlayer[DurakView]
+    if matchup == "hard":
+        tested, others = _Timed(HardDurakPlayer(budget=budget)), NormalDurakPlayer()
+    else:
+        tested, others = _Timed(NormalDurakPlayer()), EasyDurakPlayer()
+    games = VARIANTS[variant]
+    fools = draws = 0
+    for number in range(first, last):
+        group, seat = divmod(number, 4)
+        players: list[ComputerPlayer[Any]] = [others] * 4
+        players[seat] = tested
+        rng = random.Random(f"{seed}:durak:{group}")
+        state = play_game(games[group % len(games)], players, rng)
+        fools += state.fool == seat
+        draws += state.fool is None
+    return fools, draws, tested.cpu_ms, tested.wall_ms
+
+
+def run(
+    matchup: str,
+    games: int,
+    seed: int = 0,
+    budget: int = DEFAULT_BUDGET,
+    variant: str = "both",
+    processes: int = 1,
+) -> dict[str, float]:
+    """One match-up ("hard": hard against normal; "normal": normal against easy)."""
+    # Whole groups of four per chunk, so every deal is played from each seat.
+    groups = -(-games // 4)
+    bounds = [4 * (groups * part // processes) for part in range(processes + 1)]
+    jobs = [(matchup, variant, seed, budget, bounds[i], min(bounds[i + 1], games)) for i in range(processes)]
+    if processes > 1:
+        with multiprocessing.Pool(processes) as pool:
+            parts = pool.map(_games, jobs)
+    else:
+        parts = [_games(job) for job in jobs]
+    fools = sum(part[0] for part in parts)
+    draws = sum(part[1] for part in parts)
+    result: dict[str, float] = {
+        f"{matchup}_games": games,
+        f"{matchup}_fool_rate": fools / games,
+        f"{matchup}_draw_rate": draws / games,
+    }
+    if matchup == "hard":
+        result |= {"hard_budget": budget, "hard_decisions": sum(len(part[2]) for part in parts)}
+        cpu = [ms for part in parts for ms in part[2]]
+        wall = [ms for part in parts for ms in part[3]]
+        for clock, measured in (("cpu", cpu), ("wall", wall)):
+            times = sorted(measured)
+            result |= {
+                f"hard_{clock}_ms_p50": statistics.median(times),
+                f"hard_{clock}_ms_p99": times[min(len(times) - 1, int(len(times) * 0.99))],
+                f"hard_{clock}_ms_max": times[-1],
+            }
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="durak", description=__doc__)
+    parser.add_argument("--games", type=int, default=2000, help="games per match-up")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--budget", type=int, default=DEFAULT_BUDGET, help="hard's simulated moves per decision"
+    )
+    parser.add_argument("--variant", choices=sorted(VARIANTS), default="both")
+    parser.add_argument("--only", choices=("normal", "hard"), help="run one match-up")
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    result: dict[str, float] = {}
+    for matchup in ("normal", "hard"):
+        if args.only in (None, matchup):
+            result |= run(matchup, args.games, args.seed, args.budget, args.variant, args.processes)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for name, number in result.items():
+            print(f"{name:22} {number:.3f}" if isinstance(number, float) else f"{name:22} {number}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,219 @@
+"""Durak through the real Application: a group table, private panels, and no hand card in the group."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import redis.asyncio as aioredis
+
+from bot.fake_api import FakeMessage
+from bot.table import Phase, Table
+from bot.tables import game_of, state_of
+from core.cards import card_label, deck36
+from tests.harness import BotHarness
+
+GROUP = -100800
+PEOPLE = {41: "Alice", 42: "Boris", 43: "Clara", 44: "Dmitri"}
+EVE = 45
+#: Every card label in both languages, to look for in group messages.
+CARD_LABELS = {card_label(card, lang) for card in deck36() for lang in ("ru", "en")}
+
+
+async def seat_four(bot: BotHarness) -> Table:
+    for user, name in PEOPLE.items():
+        await bot.say(user, user, "/start", first_name=name)  # each opens the bot privately
+    await bot.say(GROUP, 41, "/new durak", first_name="Alice")
+    for user in (42, 43, 44):
+        await bot.press(GROUP, user, bot.button(GROUP, "Join"), first_name=PEOPLE[user])
+    await bot.press(GROUP, 41, bot.button(GROUP, "Start"))
+    table = await bot.table(GROUP)
+    assert table is not None and table.phase is Phase.PLAYING
+    return table
+
+
+def panel(bot: BotHarness, table: Table, user: int) -> FakeMessage:
+    seat = table.seat_of(user)
+    assert seat is not None and seat in table.panels
+    return bot.api.messages[user][table.panels[seat]]
+
+
+def panel_moves(bot: BotHarness, table: Table, user: int) -> list[str]:
+    message = panel(bot, table, user)
+    return [d for row in bot.api.buttons(user, message.message_id) for _, d in row if d]
+
+
+def group_texts(bot: BotHarness) -> list[str]:
+    """Everything the group could read: texts, captions and button labels the bot sent there."""
+    texts: list[str] = []
+    for call in bot.api.calls:
+        if call.chat_id != GROUP:
+            continue
+        texts += [str(call.params.get(key, "")) for key in ("text", "caption")]
+        media = call.params.get("media")
+        if isinstance(media, dict):
+            texts.append(str(media.get("caption", "")))
+        markup = call.params.get("reply_markup")
+        if isinstance(markup, str):
+            markup = json.loads(markup)
+        for row in (markup or {}).get("inline_keyboard", []):
+            texts += [button["text"] for button in row]
+    return texts
+
+
+def trump_labels(table: Table) -> set[str]:
+    view = game_of(table).view(state_of(table), None)
+    return {card_label(view.trump, lang) for lang in ("ru", "en")} if view.trump else set()
+
+
+async def test_four_people_play_from_their_panels(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        table = await seat_four(bot)
+        assert all(not p.is_computer for p in table.players)
+        assert sorted(table.panels) == [0, 1, 2, 3]
+        # The group message offers no card: only the ways to one's own cards.
+        labels = [label for row in bot.api.buttons(GROUP, bot.live(GROUP).message_id) for label, _ in row]
+        assert labels == ["🂠 My cards", "🤖 My panel"]
+        # "My cards" answers privately with the presser's hand.
+        await bot.press(GROUP, 42, bot.button(GROUP, "🂠 My cards"))
+        hand = game_of(table).view(state_of(table), table.seat_of(42)).hand
+        assert hand and all(card_label(card, "en") in (bot.last_alert() or "") for card in hand)
+        presses = 0
+        while table.phase is Phase.PLAYING and presses < 600:
+            game, state = game_of(table), state_of(table)
+            seat = game.to_move(state)[0]
+            user = table.players[seat].user_id
+            assert user is not None
+            moves = panel_moves(bot, table, user)
+            assert moves, f"seat {seat} must act but its panel has no button"
+            # Prefer taking and passing now and then, so the game is not always the same line.
+            choice = next((m for m in moves if m.endswith(":take")), moves[0]) if presses % 3 else moves[-1]
+            await bot.press(user, user, choice, message_id=panel(bot, table, user).message_id)
+            assert bot.last_alert() is None, bot.last_alert()
+            presses += 1
+            fresh = await bot.table(GROUP)
+            assert fresh is not None
+            table = fresh
+        assert table.phase is Phase.FINISHED, "the game did not end"
+        caption = bot.live(GROUP).content
+        assert "fool" in caption or "draw" in caption
+        assert not (CARD_LABELS - trump_labels(table)) & set(" ".join(group_texts(bot)).split())
+
+
+async def test_a_person_who_never_opened_the_bot_is_seated_by_the_deep_link(
+    redis_client: aioredis.Redis,
+) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, 41, "/new durak_transfer", first_name="Alice")
+        await bot.say(41, 41, "/start")
+        await bot.press(GROUP, EVE, bot.button(GROUP, "Join"), first_name="Eve")
+        assert "Open the bot first" in (bot.last_alert() or "")
+        table = await bot.table(GROUP)
+        assert table is not None and table.seat_of(EVE) is None
+        await bot.say(EVE, EVE, f"/start join_{table.id}", first_name="Eve")
+        table = await bot.table(GROUP)
+        assert table is not None and table.seat_of(EVE) is not None
+        assert "You are at the table" in bot.live(EVE).content
+        # Start fills the two empty seats with computers.
+        await bot.press(GROUP, 41, bot.button(GROUP, "Start"))
+        table = await bot.table(GROUP)
+        assert table is not None and table.phase is Phase.PLAYING and table.game == "durak_transfer"
+        assert [p.is_computer for p in table.players] == [False, False, True, True]
+        assert panel(bot, table, EVE).photo is not None
+
+
+async def test_foreign_press_on_a_panel_and_concurrent_throw_ins(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        table = await seat_four(bot)
+        game, state = game_of(table), state_of(table)
+        attacker = table.players[game.to_move(state)[0]].user_id
+        assert attacker is not None
+        other = next(u for u in PEOPLE if u != attacker)
+        # Someone else forwards or replays the attacker's button: refused, nothing changes.
+        await bot.press(other, other, panel_moves(bot, table, attacker)[0])
+        assert bot.last_alert() == "It is not your turn."
+        assert await bot.table(GROUP) == table
+        # Two presses for the same moment from one panel, processed at once: exactly one applies.
+        moves = panel_moves(bot, table, attacker)[:2]
+        message_id = panel(bot, table, attacker).message_id
+        presses = [bot.updates.callback(attacker, attacker, message_id, m, language_code="en") for m in moves]
+        await asyncio.gather(*(bot.feed(p) for p in presses))
+        after = await bot.table(GROUP)
+        assert after is not None
+        assert state_of(after).version == state.version + 1
+        assert [c.params.get("text") for c in bot.api.alerts()[-2:]].count(None) == 1
+
+
+async def test_restart_mid_bout_continues_from_the_panels(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        table = await seat_four(bot)
+        user = table.players[game_of(table).to_move(state_of(table))[0]].user_id
+        assert user is not None
+        await bot.press(
+            user, user, panel_moves(bot, table, user)[0], message_id=panel(bot, table, user).message_id
+        )
+        api = bot.api
+    async with BotHarness(redis_client, api=api) as again:
+        resumed = await again.table(GROUP)
+        assert resumed is not None and resumed.phase is Phase.PLAYING
+        table = resumed
+        version = state_of(table).version
+        seat = game_of(table).to_move(state_of(table))[0]
+        user = table.players[seat].user_id
+        assert user is not None
+        await again.press(
+            user, user, panel_moves(again, table, user)[0], message_id=panel(again, table, user).message_id
+        )
+        assert again.last_alert() is None
+        after = await again.table(GROUP)
+        assert after is not None and state_of(after).version > version
+
+
+async def test_private_game_against_three_computers_to_the_end(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(41, 41, "/new durak easy", first_name="Alice")
+        table = await bot.table(41)
+        assert table is not None and table.computer_level == "easy"
+        assert [p.is_computer for p in table.players] == [False, True, True, True]
+        for _ in range(400):
+            if table.phase is not Phase.PLAYING:
+                break
+            moves = panel_moves(bot, table, 41)
+            assert moves
+            await bot.press(41, 41, moves[0], message_id=panel(bot, table, 41).message_id)
+            fresh = await bot.table(41)
+            assert fresh is not None
+            table = fresh
+        assert table.phase is Phase.FINISHED
+
+
+async def test_no_hand_card_reaches_the_group_over_many_games(redis_client: aioredis.Redis) -> None:
+    """Seeded whole games played by computers at a group table: every group message is scanned."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, 41, "/new durak", first_name="Alice")
+        await bot.press(GROUP, 41, bot.button(GROUP, "Computers: normal"))  # -> strong
+        await bot.press(GROUP, 41, bot.button(GROUP, "Computers: strong"))  # -> easy, fast
+        await bot.press(GROUP, 41, bot.button(GROUP, "Start"))
+        await bot.say(GROUP, 41, "/leave")  # a computer plays Alice's seat: the game runs to its end
+        fools = 0
+        for number in range(GAMES_SCANNED):
+            table = await bot.table(GROUP)
+            assert table is not None and table.phase is Phase.FINISHED
+            texts = " ".join(group_texts(bot)).split()
+            assert texts and not (CARD_LABELS - trump_labels(table)) & set(texts)
+            outcome = game_of(table).outcome(state_of(table))
+            assert outcome is not None
+            fools += len(outcome.losers)
+            if number == GAMES_SCANNED - 1:
+                break
+            bot.api.calls.clear()
+            await bot.press(GROUP, 41, bot.button(GROUP, "Play again"))
+            following = await bot.table(GROUP)
+            assert following is not None
+            # The series remembers the fool: the next game with the same four starts from under them.
+            assert following.options["fool"] == (outcome.losers[0] if outcome.losers else -1)
+        table = await bot.table(GROUP)
+        assert table is not None and sum(table.tally.values()) == fools
+
+
+GAMES_SCANNED = 200
