@@ -290,8 +290,16 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id
     if old is not None and old.phase is not Phase.FINISHED and is_group(chat):
         await _reply(update, t(lang, "A game is already open here. Finish it or /stop it first."))
         return
+    modes = {m.key: m for m in adapter.private_modes}
+    if not is_group(chat) and mode not in modes and adapter.stake(adapter.private_modes[0].options) > 0:
+        # A coin game starts with a choice of stake, never with a default one.
+        buttons = [_menu_button(t(lang, m.label), f"{game_id}.{m.key}") for m in adapter.private_modes]
+        await _reply_markup(
+            update, adapter.title(lang) + "\n" + t(lang, "Choose your bet:"), InlineKeyboardMarkup([buttons])
+        )
+        return
     me = Player(user_id=user.id, name=display_name(user), lang=lang)
-    chosen = next((m for m in adapter.private_modes if m.key == mode), adapter.private_modes[0])
+    chosen = modes.get(mode, adapter.private_modes[0])
     table = tables.open_lobby(
         game_id,
         chat_id=chat.id,

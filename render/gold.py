@@ -556,7 +556,7 @@ def _draw_footer(
         parts.append(s["fingerprint"].format(fp=view.fingerprint))
     if over and view.salt is not None:
         parts.append(s["salt"].format(salt=view.salt))
-    room = geo.width - 2 * margin
+    room: float = geo.width - 2 * margin
     if balance is not None:
         shown = s["balance"].format(balance=money(balance))
         put_text(img, (geo.width - margin, y), shown, px, TEXT, "rm")

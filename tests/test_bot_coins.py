@@ -87,6 +87,16 @@ async def test_a_bet_above_the_balance_is_refused_and_changes_nothing(redis_clie
         assert await wallet.balance(BOB) == 100 and await wallet.history(BOB) == before
 
 
+async def test_gold_starts_with_a_choice_of_bet(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/new gold")
+        assert await bot.table(ALICE) is None and await balance(bot, ALICE) == 1000
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "Bet 100"))
+        table = await bot.table(ALICE)
+        assert table is not None and table.options["bet"] == 100
+        assert await balance(bot, ALICE) == 900
+
+
 async def test_gold_is_private_only(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         await bot.say(GROUP, ALICE, "/new gold")

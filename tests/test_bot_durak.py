@@ -11,6 +11,7 @@ from bot.fake_api import FakeMessage
 from bot.table import Phase, Table
 from bot.tables import game_of, state_of
 from core.cards import card_label, deck36
+from core.games.durak import DurakState
 from tests.harness import BotHarness
 
 GROUP = -100800
@@ -30,6 +31,12 @@ async def seat_four(bot: BotHarness) -> Table:
     table = await bot.table(GROUP)
     assert table is not None and table.phase is Phase.PLAYING
     return table
+
+
+def durak_state(table: Table) -> DurakState:
+    state = state_of(table)
+    assert isinstance(state, DurakState)
+    return state
 
 
 def panel(bot: BotHarness, table: Table, user: int) -> FakeMessage:
@@ -217,3 +224,40 @@ async def test_no_hand_card_reaches_the_group_over_many_games(redis_client: aior
 
 
 GAMES_SCANNED = 200
+
+
+async def test_two_throw_ins_pressed_at_once_apply_once(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        table = await seat_four(bot)
+        for _ in range(300):
+            game, state = game_of(table), durak_state(table)
+            # A moment when someone may throw in (cards on the table) with at least two cards.
+            throwers = [
+                seat
+                for seat in game.to_move(state)
+                if state.table and sum(a.startswith("a.") for a in game.legal_actions(state, seat)) >= 2
+            ]
+            if throwers:
+                break
+            seat = game.to_move(state)[0]
+            user = table.players[seat].user_id
+            assert user is not None
+            moves = panel_moves(bot, table, user)
+            await bot.press(user, user, moves[0], message_id=panel(bot, table, user).message_id)
+            fresh = await bot.table(GROUP)
+            assert fresh is not None and fresh.phase is Phase.PLAYING
+            table = fresh
+        else:
+            raise AssertionError("no throw-in moment in 300 presses")
+        user = table.players[throwers[0]].user_id
+        assert user is not None
+        throw_ins = [m for m in panel_moves(bot, table, user) if m.split(":")[-1].startswith("a.")][:2]
+        message_id = panel(bot, table, user).message_id
+        presses = [bot.updates.callback(user, user, message_id, m, language_code="en") for m in throw_ins]
+        await asyncio.gather(*(bot.feed(p) for p in presses))
+        after = await bot.table(GROUP)
+        assert after is not None
+        # Exactly one throw-in landed (computers do not sit here, so nothing else moved).
+        assert state_of(after).version == state.version + 1
+        assert len(durak_state(after).table) == len(state.table) + 1
+        assert [c.params.get("text") for c in bot.api.alerts()[-2:]].count(None) == 1
