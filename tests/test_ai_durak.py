@@ -17,9 +17,9 @@ from core.ai.durak import (
     HardDurakPlayer,
     NormalDurakPlayer,
     _Sim,
+    action_code,
+    parse_action,
     sample_state,
-    to_action,
-    to_move,
 )
 from core.ai.random_player import RandomPlayer
 from core.cards import deck36
@@ -146,8 +146,9 @@ def test_play_out_rules_match_the_engine(game: DurakGame, options: dict[str, Opt
             sim = _Sim(turn.before)
             assert tuple(sim.movers()) == game.to_move(turn.before)
             for seat in sim.movers():
-                assert sorted(map(to_action, sim.legal(seat))) == list(game.legal_actions(turn.before, seat))
-            sim.apply(turn.seat, to_move(turn.action))
+                legal = sorted(map(action_code, sim.legal(seat)))
+                assert legal == list(game.legal_actions(turn.before, seat))
+            sim.apply(turn.seat, parse_action(turn.action))
             assert snapshot(sim) == snapshot(_Sim(turn.step.state))
         assert sim.over and sim.fool == (NO_CARD if turn.step.state.fool is None else turn.step.state.fool)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -28,20 +27,6 @@ def wallet(redis_client: aioredis.Redis) -> Wallet:
 @pytest.fixture
 def daily(redis_client: aioredis.Redis) -> Daily:
     return Daily(redis_client)
-
-
-@pytest.fixture
-async def pooled(redis_client: aioredis.Redis) -> AsyncIterator[aioredis.Redis]:
-    """A client whose pool waits for a free connection: the default pool raises at 100 in flight."""
-    pool = redis_client.connection_pool
-    blocking = aioredis.BlockingConnectionPool(
-        connection_class=pool.connection_class, max_connections=50, **pool.connection_kwargs
-    )
-    client = aioredis.Redis(connection_pool=blocking)
-    try:
-        yield client
-    finally:
-        await client.aclose()
 
 
 class Puller:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -21,20 +20,6 @@ USER = 42
 @pytest.fixture
 def wallet(redis_client: aioredis.Redis) -> Wallet:
     return Wallet(redis_client)
-
-
-@pytest.fixture
-async def pooled(redis_client: aioredis.Redis) -> AsyncIterator[aioredis.Redis]:
-    """A client whose pool waits for a free connection: the default pool raises at 100 in flight."""
-    pool = redis_client.connection_pool
-    blocking = aioredis.BlockingConnectionPool(
-        connection_class=pool.connection_class, max_connections=50, **pool.connection_kwargs
-    )
-    client = aioredis.Redis(connection_pool=blocking)
-    try:
-        yield client
-    finally:
-        await client.aclose()
 
 
 async def test_new_user_starts_with_1000(wallet: Wallet) -> None:

@@ -52,10 +52,10 @@ _KINDS: dict[str, int] = {ATTACK: LAY, BEAT: COVER, TRANSFER: SHIFT}
 
 #: A trump is worth more than any plain card: value = rank, + TRUMP_BONUS for a trump.
 TRUMP_BONUS = 10
-JACK, QUEEN, TEN, NINE = 5, 6, 4, 3
+NINE, TEN, JACK, ACE = 3, 4, 5, 8
 
 
-def to_move(action: Action) -> Move:
+def parse_action(action: Action) -> Move:
     if action == TAKE:
         return PICK, NO_CARD
     if action == PASS:
@@ -63,7 +63,7 @@ def to_move(action: Action) -> Move:
     return _KINDS[action[:2]], INDEX[action[2:]]
 
 
-def to_action(move: Move) -> Action:
+def action_code(move: Move) -> Action:
     kind, card = move
     if kind == PICK:
         return TAKE
@@ -188,7 +188,7 @@ def _throw(obs: _Obs, legal: Sequence[Move]) -> Move:
     is empty (every card shed brings going out nearer); keep trumps."""
     trump = obs.trump
     if obs.talon == 0:
-        ceiling = 8
+        ceiling = ACE
     elif obs.taking:
         ceiling = JACK
     else:
@@ -210,7 +210,7 @@ def easy_move(obs: _Obs, legal: Sequence[Move], rng: random.Random) -> Move:
         return PICK, NO_CARD
     junk = [card for card in _cards(legal, LAY) if SUIT[card] != trump and RANK[card] <= NINE]
     if junk and rng.random() < 0.3:
-        return LAY, min(junk)
+        return LAY, min(junk, key=RANK.__getitem__)
     return DONE, NO_CARD
 
 
@@ -513,14 +513,14 @@ class EasyDurakPlayer:
     def choose(self, view: DurakView, legal: tuple[Action, ...], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return to_action(easy_move(_Obs.from_view(view), [to_move(action) for action in legal], rng))
+        return action_code(easy_move(_Obs.from_view(view), [parse_action(action) for action in legal], rng))
 
 
 class NormalDurakPlayer:
     def choose(self, view: DurakView, legal: tuple[Action, ...], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return to_action(normal_move(_Obs.from_view(view), [to_move(action) for action in legal]))
+        return action_code(normal_move(_Obs.from_view(view), [parse_action(action) for action in legal]))
 
 
 #: Simulated moves per hard decision: about 100 ms of one core.
@@ -545,11 +545,11 @@ class HardDurakPlayer:
             return legal[0]
         assert view.seat is not None
         obs = _Obs.from_view(view)
-        moves = [to_move(action) for action in legal]
+        moves = [parse_action(action) for action in legal]
         default = normal_move(obs, moves)
         candidates = self._candidates(obs, moves, default)
         if len(candidates) == 1:
-            return to_action(default)
+            return action_code(default)
         scores = [0] * len(candidates)
         spent = worlds = 0
         while spent < self.budget and worlds < self.max_worlds:
@@ -561,9 +561,9 @@ class HardDurakPlayer:
                 spent += 1 + sim.play_out(normal_move, random.Random(seed))
                 scores[number] += sim.fool != view.seat
             worlds += 1
-        # Ties go to the heuristic's own choice, then to the earlier (cheaper) candidate.
-        best = max(range(len(candidates)), key=lambda n: (scores[n], candidates[n] == default, -n))
-        return to_action(candidates[best])
+        # Ties go to the earlier candidate: the heuristic's own choice first, then the cheaper cards.
+        best = max(range(len(candidates)), key=lambda n: (scores[n], -n))
+        return action_code(candidates[best])
 
     def _candidates(self, obs: _Obs, moves: list[Move], default: Move) -> list[Move]:
         """The moves worth searching, the heuristic's first: cheaper cards stand for dearer ones of

@@ -59,10 +59,6 @@ _HAND_ORDER: dict[str, dict[Card, int]] = {
 }
 
 
-def rank_of(card: Card) -> str:
-    return card[:-1]
-
-
 def sort_hand(cards: Iterable[Card], trump_suit: str) -> tuple[Card, ...]:
     """The canonical order of a hand: suit by suit, trumps last, low to high."""
     return tuple(sorted(cards, key=_HAND_ORDER[trump_suit].__getitem__))
@@ -234,7 +230,10 @@ class DurakGame(Game[DurakState, DurakView]):
 
     @staticmethod
     def _oldest_unbeaten(state: DurakState) -> int | None:
-        return next((i for i, (_, defence) in enumerate(state.table) if defence is None), None)
+        for index, (_, defence) in enumerate(state.table):
+            if defence is None:
+                return index
+        return None
 
     def _can_transfer(self, state: DurakState) -> bool:
         """T1, T2 / A6.3: nothing beaten yet, and the next defender holds at least as many cards as
@@ -275,11 +274,12 @@ class DurakGame(Game[DurakState, DurakView]):
             actions = [BEAT + card for card in hand if beats(card, target, state.trump[-1])]
             actions.append(TAKE)
             if self._can_transfer(state):
-                actions += [TRANSFER + card for card in hand if rank_of(card) == rank_of(target)]
+                rank = target[:-1]
+                actions += [TRANSFER + card for card in hand if card[:-1] == rank]
             return actions
         # D8: throw-ins match any rank on the table, attack or defence.
-        ranks = {rank_of(card) for pair in state.table for card in pair if card is not None}
-        return [ATTACK + card for card in hand if rank_of(card) in ranks] + [PASS]
+        ranks = {card[:-1] for pair in state.table for card in pair if card is not None}
+        return [ATTACK + card for card in hand if card[:-1] in ranks] + [PASS]
 
     def _chance_outcomes(self, state: DurakState) -> ChanceOutcomes:
         return SeedOutcomes(prefix=SHUFFLE)
