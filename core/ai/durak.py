@@ -442,7 +442,7 @@ def sample_state(
     the other hands and the talon above the face-up trump. A card that would have beaten one an
     opponent took is dealt to that opponent with reduced weight.
 
-    `options` are the table's options, which the view does not carry (the defaults otherwise).
+    `options` override the table's options shown in the view (for tests).
     """
     seat, hand, trump = view.seat, view.hand, view.trump
     if seat is None or hand is None or trump is None:
@@ -485,7 +485,7 @@ def sample_state(
     return DurakState(
         game=game.id,
         players=view.players,
-        options={**game.default_options, **(options or {})},
+        options={**game.default_options, **view.options, **(options or {})},
         hands=tuple(hands),
         talon=talon,
         trump=trump,

@@ -122,6 +122,8 @@ class DurakState(State):
 class DurakView(Frozen):
     """What one seat (or, for None, a group chat) may know."""
 
+    #: The table's options: everyone at the table knows the house rules.
+    options: Mapping[str, OptionValue]
     seat: Seat | None
     players: int
     transfer: bool
@@ -452,6 +454,7 @@ class DurakGame(Game[DurakState, DurakView]):
     def _view(self, state: DurakState, seat: Seat | None) -> DurakView:
         dealt = bool(state.hands)
         return DurakView(
+            options=state.options,
             seat=seat,
             players=state.players,
             transfer=self.transfer,
