@@ -32,24 +32,24 @@ class Economy:
 
     async def charge_stake(self, table: Table) -> None:
         """Take each person's stake before the table is stored (InsufficientFunds changes nothing)."""
-        stake = ADAPTERS[table.game].stake(table.options)
-        if stake <= 0:
-            return
-        for player in table.players:
-            if player.user_id is not None:
-                await self.wallet.apply(
-                    player.user_id, f"{table.id}:stake", -stake, f"{table.game}:stake", now=self.clock()
-                )
+        await self._move_stakes(table, -1, "stake")
 
     async def refund_stake(self, table: Table) -> None:
         """Give the stake back when the table could not be stored after all."""
+        await self._move_stakes(table, 1, "refund")
+
+    async def _move_stakes(self, table: Table, sign: int, kind: str) -> None:
         stake = ADAPTERS[table.game].stake(table.options)
         if stake <= 0:
             return
         for player in table.players:
             if player.user_id is not None:
                 await self.wallet.apply(
-                    player.user_id, f"{table.id}:refund", stake, f"{table.game}:refund", now=self.clock()
+                    player.user_id,
+                    f"{table.id}:{kind}",
+                    sign * stake,
+                    f"{table.game}:{kind}",
+                    now=self.clock(),
                 )
 
     async def settle(self, store: TableStore, table: Table) -> Table:
