@@ -53,13 +53,9 @@ class Coins:
         ticket = await self.daily.take_pull(
             user.id, pull_id, now=now, tz=tz, cost=PULL_COST, wallet=self.wallet
         )
-        game = GAMES["bandit"]
-        assert isinstance(game, BanditGame)
         rank = await self.career.rank(user.id)
         while True:
-            state = game.new(1, {"rank": rank})
-            state, _ = resolve_chance(game, state, random.Random(await self.career.seed(pull_id)))
-            view = game.view(state, 0)
+            view = await self._spin(pull_id, rank)
             try:
                 settled = await self.career.settle(
                     user.id,
@@ -75,14 +71,22 @@ class Coins:
                 rank = moved.rank
         if settled.repeated and settled.record.get("rank_before") != view.rank_before:
             # A repeat of a pull settled earlier: show it as it was settled.
-            state = game.new(1, {"rank": int(str(settled.record["rank_before"]))})
-            state, _ = resolve_chance(game, state, random.Random(await self.career.seed(pull_id)))
-            view = game.view(state, 0)
+            view = await self._spin(pull_id, int(str(settled.record["rank_before"])))
         balance = settled.balance if settled.balance is not None else await self.wallet.balance(user.id)
         await self.leaderboard.record(
             user.id, user.first_name, chat_id if chat_id < 0 else None, balance=balance, rank=view.rank
         )
         return Pull(view, ticket, balance)
+
+    async def _spin(self, pull_id: str, rank: int) -> BanditView:
+        """The pull's result at `rank`: its stops depend only on the pull id."""
+        game = GAMES["bandit"]
+        assert isinstance(game, BanditGame)
+        state, _ = resolve_chance(
+            game, game.new(1, {"rank": rank}), random.Random(await self.career.seed(pull_id))
+        )
+        view: BanditView = game.view(state, 0)
+        return view
 
 
 def spin_keyboard(owner: int, lang: str) -> InlineKeyboardMarkup:

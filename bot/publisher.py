@@ -195,7 +195,7 @@ class Publisher:
             await self.retire(table)
             await self._send(table)
             return
-        if self._shown.get(key_of(table)) == table.screen - 1:
+        if ADAPTERS[table.game].animated and self._shown.get(key_of(table)) == table.screen - 1:
             await self._animate(table)
         try:
             await self._apply_edit(table, screen)

@@ -44,6 +44,8 @@ class GameAdapter(ABC):
     fill_with_computers: ClassVar[bool] = False
     #: Game ids the lobby may switch between (variants of one game), or empty.
     variants: ClassVar[tuple[str, ...]] = ()
+    #: Whether some views have a reveal played step by step (`frames`); the others skip the check.
+    animated: ClassVar[bool] = False
     #: Boolean table options offered as lobby toggles: (option name, label message id).
     toggles: ClassVar[tuple[tuple[str, str], ...]] = ()
 

@@ -24,6 +24,7 @@ class GoldAdapter(GameAdapter):
         "fingerprint is shown at once, and the end reveals the field and the salt, so you can check it."
     )
     in_groups = False
+    animated = True
     private_modes = tuple(
         PrivateMode(str(bet), label, 0, {"bet": bet})
         for bet, label in zip(BETS, (N_("Bet 20"), N_("Bet 40"), N_("Bet 100"), N_("Bet 200")), strict=True)
