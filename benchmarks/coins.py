@@ -18,8 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from benchmarks.driver import Driver, open_redis, percentile
-from bot import callback
 from bot.app import services_of
+from bot.chat import callback
 from core.engine import resolve_chance
 from core.games.gold import CODES
 from core.registry import GAMES

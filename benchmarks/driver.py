@@ -10,8 +10,8 @@ from telegram import Update
 from telegram.ext import Application
 
 from bot.app import build_application, services_of
-from bot.fake_api import FakeBotAPI, UpdateFactory
-from bot.redis_server import client
+from bot.offline.fake_api import FakeBotAPI, UpdateFactory
+from bot.runtime.redis import client
 from bot.settings import Settings
 
 App = Application[Any, Any, Any, Any, Any, Any]

@@ -22,10 +22,10 @@ from telegram import InputMediaPhoto, Update
 from telegram.ext import Application, ApplicationHandlerStop, CallbackQueryHandler, ContextTypes
 
 from benchmarks.driver import Driver, open_redis, percentile
-from bot import callback
 from bot.app import services_of
-from bot.table import Phase
-from bot.tables import game_of, state_of
+from bot.chat import callback
+from bot.tables.lifecycle import game_of, state_of
+from bot.tables.model import Phase
 from core.ai.random_player import RandomPlayer
 from core.play import play
 from core.registry import GAMES

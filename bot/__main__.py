@@ -6,7 +6,7 @@ import argparse
 import logging
 import sys
 
-from bot.redis_server import EmbeddedRedis, client
+from bot.runtime.redis import EmbeddedRedis, client
 from bot.settings import Settings
 
 
@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("httpx").setLevel(logging.WARNING)
 
     if args.console:
-        from bot.console import main as console_main
+        from bot.offline.console import main as console_main
 
         return console_main(settings)
     if settings.bot_token is None:

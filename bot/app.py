@@ -10,18 +10,18 @@ import redis.asyncio as aioredis
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, ContextTypes
 from telegram.request import BaseRequest
 
-from bot.career import Career
-from bot.coins import Coins
-from bot.daily import Daily
-from bot.economy import Economy, utc_now
-from bot.handlers import Services, add_handlers, register_commands
-from bot.leaderboard import Leaderboard
-from bot.processor import PerChatUpdateProcessor
-from bot.publisher import EditBudget, Publisher
+from bot.chat.coins import Coins
+from bot.chat.handlers import Services, add_handlers, register_commands
+from bot.chat.processor import PerChatUpdateProcessor
+from bot.economy.career import Career
+from bot.economy.daily import Daily
+from bot.economy.leaderboard import Leaderboard
+from bot.economy.stakes import Economy, utc_now
+from bot.economy.wallet import Wallet
 from bot.settings import Settings
-from bot.store import Preferences, TableStore
-from bot.timers import Timers, tick
-from bot.wallet import Wallet
+from bot.tables.publisher import EditBudget, Publisher
+from bot.tables.store import Preferences, TableStore
+from bot.tables.timers import Timers, tick
 
 #: Updates of different chats handled at once; one chat's updates always run in order.
 CONCURRENT_UPDATES = 64

@@ -11,10 +11,10 @@ from telegram import Update
 from telegram.ext import Application
 
 from bot.app import build_application, services_of
-from bot.economy import utc_now
-from bot.fake_api import FakeBotAPI, FakeMessage, UpdateFactory
+from bot.economy.stakes import utc_now
+from bot.offline.fake_api import FakeBotAPI, FakeMessage, UpdateFactory
 from bot.settings import Settings
-from bot.table import Table
+from bot.tables.model import Table
 
 App = Application[Any, Any, Any, Any, Any, Any]
 

@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 import redis.asyncio as aioredis
 
 from bot.app import services_of
-from bot.table import Phase
-from bot.tables import game_of, state_of
+from bot.tables.lifecycle import game_of, state_of
+from bot.tables.model import Phase
 from core.games.gold import verify
 from tests.harness import BotHarness
 

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 import redis.asyncio as aioredis
 
-from bot import callback
-from bot.handlers import register_commands
-from bot.table import Phase
+from bot.chat import callback
+from bot.chat.handlers import register_commands
+from bot.tables.model import Phase
 from tests.harness import BotHarness
 
 ALICE, BOB = 21, 22

@@ -7,9 +7,9 @@ import json
 
 import redis.asyncio as aioredis
 
-from bot.fake_api import FakeMessage
-from bot.table import Phase, Table
-from bot.tables import game_of, state_of
+from bot.offline.fake_api import FakeMessage
+from bot.tables.lifecycle import game_of, state_of
+from bot.tables.model import Phase, Table
 from core.cards import card_label, deck36
 from core.games.durak import DurakState
 from tests.harness import BotHarness

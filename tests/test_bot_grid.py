@@ -9,9 +9,9 @@ from typing import Any
 import redis.asyncio as aioredis
 from PIL import Image
 
-from bot import callback
-from bot.table import Phase, Table
-from bot.tables import game_of, state_of
+from bot.chat import callback
+from bot.tables.lifecycle import game_of, state_of
+from bot.tables.model import Phase, Table
 from tests.harness import BotHarness
 
 ALICE, BOB, CAROL = 11, 12, 13
@@ -237,7 +237,7 @@ async def test_leaving_hands_the_seat_to_a_computer(redis_client: aioredis.Redis
 async def test_group_edits_are_coalesced(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         from bot.app import services_of
-        from bot.publisher import EditBudget
+        from bot.tables.publisher import EditBudget
 
         services_of(bot.app).publisher.budget = EditBudget(3, 0.6)
         table = await open_group_game(bot)
@@ -269,7 +269,7 @@ async def test_racing_presses_are_settled_by_the_store(
     redis_client: aioredis.Redis, monkeypatch: Any
 ) -> None:
     """Both presses read the same table before either writes: compare-and-set lets exactly one through."""
-    from bot.store import TableStore
+    from bot.tables.store import TableStore
 
     async with BotHarness(redis_client) as bot:
         table = await open_group_game(bot)

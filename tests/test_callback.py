@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.callback import MAX_BYTES, BadCallback, Callback, Kind, decode, encode
+from bot.chat.callback import MAX_BYTES, BadCallback, Callback, Kind, decode, encode
 
 
 def test_round_trip_of_every_kind() -> None:

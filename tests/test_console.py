@@ -11,8 +11,8 @@ from PIL import Image
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto, Message, Update
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
 
-from bot.console import run_console
-from bot.fake_api import BOT_USERNAME, FakeBotAPI
+from bot.offline.console import run_console
+from bot.offline.fake_api import BOT_USERNAME, FakeBotAPI
 from bot.settings import Settings
 
 App = Application[Any, Any, Any, Any, Any, Any]

@@ -8,7 +8,7 @@ from pathlib import Path
 import redis.asyncio as aioredis
 from PIL import Image
 
-from bot.console import run_console
+from bot.offline.console import run_console
 from tests.harness import BotHarness
 
 SCRIPT = """\

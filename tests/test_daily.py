@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 import pytest
 import redis.asyncio as aioredis
 
-from bot.daily import Daily, PullTicket
-from bot.wallet import InsufficientFunds, Wallet
+from bot.economy.daily import Daily, PullTicket
+from bot.economy.wallet import InsufficientFunds, Wallet
 
 MOSCOW = ZoneInfo("Europe/Moscow")
 USER = 7

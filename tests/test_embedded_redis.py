@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from bot.redis_server import EmbeddedRedis, connect, find_redis_server
+from bot.runtime.redis import EmbeddedRedis, connect, find_redis_server
 from bot.settings import Settings
 
 

@@ -25,7 +25,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
 
-from bot.fake_api import BOT_ID, FakeBotAPI, UpdateFactory
+from bot.offline.fake_api import BOT_ID, FakeBotAPI, UpdateFactory
 
 App = Application[Any, Any, Any, Any, Any, Any]
 

@@ -9,7 +9,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from bot.i18n import LOCALES_DIR, pick_language, t, tn
+from i18n import LOCALES_DIR, pick_language, t, tn
 
 ROOT = Path(__file__).resolve().parents[1]
 KEYWORDS = {"t": (2,), "tn": (2, 3), "N_": None, "Refusal": None}

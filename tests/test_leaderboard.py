@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import redis.asyncio as aioredis
 
-from bot.leaderboard import Entry, Leaderboard, board_key
+from bot.economy.leaderboard import Entry, Leaderboard, board_key
 
 CHAT = -100123
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 from telegram import CallbackQuery, Chat, Message, Update, User
 
-from bot.processor import PerChatUpdateProcessor, chat_of
+from bot.chat.processor import PerChatUpdateProcessor, chat_of
 
 _update_ids = iter(range(1, 1_000_000))
 

@@ -7,8 +7,8 @@ import asyncio
 import pytest
 import redis.asyncio as aioredis
 
-from bot.store import Preferences, TableStore, VersionConflict, index_key, table_key
-from bot.table import Phase, Player, Table
+from bot.tables.model import Phase, Player, Table
+from bot.tables.store import Preferences, TableStore, VersionConflict, index_key, table_key
 from tests.conftest import TEST_REDIS_URL
 
 TTL = 3600

@@ -8,9 +8,9 @@ from datetime import UTC, datetime, timedelta
 import redis.asyncio as aioredis
 
 from bot.app import services_of
-from bot.table import Phase, Table
-from bot.tables import game_of, state_of
-from bot.timers import TIMERS_KEY
+from bot.tables.lifecycle import game_of, state_of
+from bot.tables.model import Phase, Table
+from bot.tables.timers import TIMERS_KEY
 from tests.harness import BotHarness
 
 ALICE, BOB = 51, 52

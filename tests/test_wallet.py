@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 import redis.asyncio as aioredis
 
-from bot.wallet import InsufficientFunds, Movement, OpConflict, RefillRefused, Wallet
+from bot.economy.wallet import InsufficientFunds, Movement, OpConflict, RefillRefused, Wallet
 
 MOSCOW = ZoneInfo("Europe/Moscow")
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)

@@ -10,9 +10,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, NamedTuple
 
-from bot.i18n import t
 from core.engine import Action, Frozen, Game, OptionValue, State
 from core.registry import GAMES
+from i18n import t
 
 
 class Button(NamedTuple):

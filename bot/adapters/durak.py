@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.adapters.base import Button, GameAdapter, PrivateMode
-from bot.i18n import N_, t
 from core.cards import card_label, parse
 from core.engine import Action, Frozen, OptionValue, State
 from core.games.durak import PASS, TAKE, DurakView
+from i18n import N_, t
 from render.durak import render_durak_hand, render_durak_table
 
 CARDS_PER_ROW = 4

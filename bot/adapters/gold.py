@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.adapters.base import Button, GameAdapter, PrivateMode
-from bot.i18n import N_, t
 from core.engine import Action, Frozen, OptionValue, State
 from core.games.gold import BETS, CODES, COLS, GO, ROUTE_LENGTH, GoldGame, GoldState, GoldView
+from i18n import N_, t
 from render.gold import render_gold
 
 

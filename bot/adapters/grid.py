@@ -5,10 +5,10 @@ from __future__ import annotations
 from itertools import groupby
 
 from bot.adapters.base import Button, GameAdapter, PrivateMode
-from bot.i18n import N_, t, tn
 from core.cards import card_label
 from core.engine import Action, Frozen
 from core.games.grid import GridView, cell_code
+from i18n import N_, t, tn
 from render.grid import render_grid
 
 

@@ -1,4 +1,5 @@
-"""Interface texts through gettext catalogs (bot/locales/<lang>/LC_MESSAGES/messages.mo).
+"""Interface texts through gettext catalogs (i18n/locales/<lang>/LC_MESSAGES/messages.mo),
+shared by every layer: the bot's captions and buttons, the pictures' texts and the games' labels.
 
 Message ids are English. `t(lang, "...")` and `tn(lang, "...", "...", n)` are the extraction keywords
 (see babel.cfg); `N_` marks a string for extraction where it is translated later.

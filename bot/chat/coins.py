@@ -16,16 +16,16 @@ from zoneinfo import ZoneInfo
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaAnimation, Message, Update, User
 from telegram.ext import ContextTypes
 
-from bot import callback
-from bot.callback import Kind
-from bot.career import Career, RankMoved
-from bot.daily import Daily, PullTicket
-from bot.i18n import t
-from bot.leaderboard import Leaderboard
-from bot.wallet import MIN_BET, START_BALANCE, InsufficientFunds, RefillRefused, Wallet
+from bot.chat import callback
+from bot.chat.callback import Kind
+from bot.economy.career import Career, RankMoved
+from bot.economy.daily import Daily, PullTicket
+from bot.economy.leaderboard import Leaderboard
+from bot.economy.wallet import MIN_BET, START_BALANCE, InsufficientFunds, RefillRefused, Wallet
 from core.engine import resolve_chance
 from core.games.bandit import CAREER, PULL_COST, BanditGame, BanditView
 from core.registry import GAMES
+from i18n import t
 from render.bandit import render_bandit, render_spin_animation
 
 SPIN = "spin"

@@ -21,7 +21,7 @@ from typing import Final
 
 import redis.asyncio as aioredis
 
-from bot.wallet import LUA_APPLY_MOVE, OpConflict, Wallet, account_key, parse_movement
+from bot.economy.wallet import LUA_APPLY_MOVE, OpConflict, Wallet, account_key, parse_movement
 
 SECRET_KEY: Final = "secret:spin"
 

@@ -28,19 +28,20 @@ from telegram.constants import ChatType
 from telegram.error import Forbidden
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
 
-from bot import callback, coins, tables
 from bot.adapters import ADAPTERS
-from bot.callback import BadCallback, Callback, Kind
-from bot.coins import Coins
-from bot.economy import Economy
-from bot.i18n import LANGUAGES, N_, pick_language, t
-from bot.publisher import Publisher
+from bot.chat import callback, coins
+from bot.chat.callback import BadCallback, Callback, Kind
+from bot.chat.coins import Coins
+from bot.economy.stakes import Economy
+from bot.economy.wallet import InsufficientFunds
 from bot.settings import Settings
-from bot.store import Preferences, TableStore, VersionConflict
-from bot.table import Phase, Player, Table
-from bot.tables import Refusal
-from bot.timers import Timers, stamp
-from bot.wallet import InsufficientFunds
+from bot.tables import lifecycle as tables
+from bot.tables.lifecycle import Refusal
+from bot.tables.model import Phase, Player, Table
+from bot.tables.publisher import Publisher
+from bot.tables.store import Preferences, TableStore, VersionConflict
+from bot.tables.timers import Timers, stamp
+from i18n import LANGUAGES, N_, pick_language, t
 
 log = logging.getLogger(__name__)
 

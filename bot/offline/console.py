@@ -21,7 +21,7 @@ from PIL import Image
 from telegram import Update
 from telegram.ext import Application
 
-from bot.fake_api import BOT_USERNAME, JSON, ApiCall, FakeBotAPI, UpdateFactory
+from bot.offline.fake_api import BOT_USERNAME, JSON, ApiCall, FakeBotAPI, UpdateFactory
 from bot.settings import Settings
 
 App = Application[Any, Any, Any, Any, Any, Any]
@@ -375,7 +375,7 @@ async def run_console(
 
 async def _build(settings: Settings, stack: contextlib.AsyncExitStack) -> App:
     from bot.app import build_application
-    from bot.redis_server import connect
+    from bot.runtime.redis import connect
 
     redis, server = await connect(settings)
     if server is not None:

@@ -15,7 +15,7 @@ from typing import Final
 
 import redis.asyncio as aioredis
 
-from bot.table import Phase, Table
+from bot.tables.model import Phase, Table
 
 # KEYS[1] table key. ARGV: id, expected version ('' = new), new version, phase, doc, ttl seconds,
 # the finished phase.

@@ -9,12 +9,12 @@ from typing import NamedTuple
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot import callback
 from bot.adapters import ADAPTERS
-from bot.callback import Kind
-from bot.i18n import N_, t
-from bot.table import Phase, Table
-from bot.tables import game_of, state_of
+from bot.chat import callback
+from bot.chat.callback import Kind
+from bot.tables.lifecycle import game_of, state_of
+from bot.tables.model import Phase, Table
+from i18n import N_, t
 
 
 class Screen(NamedTuple):

@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from bot.table import Phase, Player, Table
+from bot.tables.model import Phase, Player, Table
 from core.ai.registry import computer_player
 from core.engine import CHANCE, Action, Game, IllegalAction, NotYourTurn, OptionValue, State, resolve_chance
 from core.registry import GAMES

@@ -11,11 +11,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from bot.adapters import ADAPTERS
-from bot.leaderboard import Leaderboard
-from bot.store import TableStore, VersionConflict
-from bot.table import Phase, Table
-from bot.tables import state_of
-from bot.wallet import Wallet
+from bot.economy.leaderboard import Leaderboard
+from bot.economy.wallet import Wallet
+from bot.tables.lifecycle import state_of
+from bot.tables.model import Phase, Table
+from bot.tables.store import TableStore, VersionConflict
 
 
 def utc_now() -> datetime:

@@ -17,9 +17,9 @@ from typing import Final, cast
 import redis.asyncio as aioredis
 from telegram.ext import ContextTypes
 
-from bot.store import TableStore, VersionConflict, table_key
-from bot.table import Phase, Table
-from bot.tables import game_of, move_for, state_of
+from bot.tables.lifecycle import game_of, move_for, state_of
+from bot.tables.model import Phase, Table
+from bot.tables.store import TableStore, VersionConflict, table_key
 
 log = logging.getLogger(__name__)
 

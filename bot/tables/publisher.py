@@ -19,10 +19,10 @@ from telegram.error import BadRequest, Forbidden
 from telegram.ext import ContextTypes, JobQueue
 
 from bot.adapters import ADAPTERS
-from bot.i18n import t
-from bot.screens import Screen, animation_of, panel_screen, screen_of
-from bot.store import TableStore, VersionConflict
-from bot.table import Phase, Table
+from bot.tables.model import Phase, Table
+from bot.tables.screens import Screen, animation_of, panel_screen, screen_of
+from bot.tables.store import TableStore, VersionConflict
+from i18n import t
 
 log = logging.getLogger(__name__)
 

@@ -27,7 +27,7 @@ from zoneinfo import ZoneInfo
 
 import redis.asyncio as aioredis
 
-from bot.wallet import (
+from bot.economy.wallet import (
     LUA_APPLY_MOVE,
     InsufficientFunds,
     Movement,
