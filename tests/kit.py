@@ -48,7 +48,7 @@ def check_game(game: Game[Any, Any], players: int, games: int, seed: int = 0) ->
         assert state is not None
         check_state(game, state, check_rng, stats)
         assert game.outcome(state) is not None
-        assert game.replay(players, state.options, state.history) == state
+        assert game.replay(players, state.options, state.history, state.teams) == state
         # The same seed under another global random state plays the same game.
         random.seed(f"other:{table_seed}")
         assert play_game(game, seats, random.Random(table_seed)).history == state.history
@@ -84,6 +84,9 @@ def check_state(game: Game[Any, Any], state: State, rng: random.Random, stats: K
     assert state.model_dump() == before
     assert {seat: game.legal_actions(state, seat) for seat in legal_by_seat} == legal_by_seat
 
+    for seat in to_move if to_move != (CHANCE,) else ():
+        view = game.view(state, seat)
+        assert game.view(game.sample(view, rng), seat) == view, f"seat {seat}: a sample differs from its view"
     for seat in (None, *range(state.players)):
         shuffled = game.shuffle_hidden(state, seat, rng)
         assert game.view(shuffled, seat) == game.view(state, seat), f"seat {seat} sees hidden information"

@@ -19,7 +19,6 @@ from core.ai.durak import (
     _Sim,
     action_code,
     parse_action,
-    sample_state,
 )
 from core.ai.random_player import RandomPlayer
 from core.cards import deck36
@@ -96,7 +95,7 @@ def test_a_sampled_deal_is_consistent_with_the_view(game: DurakGame, options: di
     for turn in _decisions(game, 3, options):
         state, seat = turn.before, turn.seat
         view = game.view(state, seat)
-        sample = sample_state(view, random.Random(state.version), options)
+        sample = game.sample(view, random.Random(state.version))
         assert game.view(sample, seat) == view
         assert game.legal_actions(sample, seat) == game.legal_actions(state, seat)
         # Every card exactly once, the face-up trump still at the bottom of the talon.
@@ -121,7 +120,7 @@ def test_a_sampled_deal_is_consistent_with_the_view(game: DurakGame, options: di
 def test_a_sample_needs_a_seat_after_the_deal() -> None:
     state = DurakGame().new(4)
     with pytest.raises(ValueError):
-        sample_state(DurakGame().view(state, 0), random.Random(0))
+        DurakGame().sample(DurakGame().view(state, 0), random.Random(0))
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)

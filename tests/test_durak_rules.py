@@ -114,7 +114,7 @@ def test_e7_2_repeat_game_starts_from_under_the_fool(seed: int) -> None:
 
 @pytest.mark.parametrize("fool", [-2, 4])
 def test_the_previous_fool_must_be_a_seat(fool: int) -> None:
-    with pytest.raises(ValueError, match="previous fool"):
+    with pytest.raises(ValueError, match="bad option fool"):
         THROW_IN.new(4, {"fool": fool})
 
 

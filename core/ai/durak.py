@@ -4,7 +4,7 @@
 - `NormalDurakPlayer` is a hand-tuned heuristic: it keeps trumps and high cards, leads low cards and
   pairs, beats with the cheapest card, takes a cheap table early rather than spend a high trump,
   transfers with spare cards and throws junk in, harder once the talon is empty.
-- `HardDurakPlayer` samples deals consistent with its view (`sample_state`), plays every candidate
+- `HardDurakPlayer` samples deals consistent with its view (`DurakGame.sample`), plays every candidate
   action out in each of them with the normal heuristic for all four seats, and picks the action that
   least often ends with it as the fool.
 
@@ -16,11 +16,11 @@ check move by move that `_Sim` and the engine agree.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.cards import deck36
-from core.engine import Action, OptionValue, Seat
+from core.engine import Action, Seat
 from core.games.durak import (
     ATTACK,
     BEAT,
@@ -33,7 +33,6 @@ from core.games.durak import (
     DurakState,
     DurakView,
     TransferDurakGame,
-    sort_hand,
 )
 
 # ----- cards as numbers: suit * 9 + rank, ranks 0 (six) to 8 (ace), suits in deck36 order --------
@@ -427,83 +426,8 @@ class _Sim:
 PLAY_OUT_CAP = 2000
 
 
-# ----- deals consistent with a view ------------------------------------------------------------------
-
-#: How much less likely an opponent holds a card that would have beaten a card it took (it took
-#: instead of beating, so it probably lacked one; it may have drawn one since).
-UNBEATEN_WEIGHT = 0.3
-
-
-def sample_state(
-    view: DurakView, rng: random.Random, options: Mapping[str, OptionValue] | None = None
-) -> DurakState:
-    """A full state that `view`'s seat cannot tell from the real one: its own hand, the table, the
-    discard and every card known in another hand stay where they are; the unseen cards are dealt to
-    the other hands and the talon above the face-up trump. A card that would have beaten one an
-    opponent took is dealt to that opponent with reduced weight.
-
-    `options` override the table's options shown in the view (for tests).
-    """
-    seat, hand, trump = view.seat, view.hand, view.trump
-    if seat is None or hand is None or trump is None:
-        raise ValueError("a deal is sampled for a seat's view after the deal")
-    trump_suit = SUIT[INDEX[trump]]
-    seen = {*hand, *view.discard, *(card for pair in view.table for card in pair if card is not None)}
-    for other, cards in enumerate(view.known):
-        if other != seat:
-            seen.update(cards)
-    if view.talon:
-        seen.add(trump)
-    pool = [INDEX[card] for card in CARDS if card not in seen]
-    hidden_talon = max(view.talon - 1, 0)
-    needs = [
-        0 if other == seat else view.counts[other] - len(view.known[other]) for other in range(view.players)
-    ]
-    if sum(needs) + hidden_talon != len(pool):
-        raise ValueError("the view's card counts do not add up")
-
-    hands: list[tuple[str, ...]] = []
-    for other in range(view.players):
-        if other == seat:
-            hands.append(hand)
-            continue
-        took = [INDEX[card] for card in view.unbeaten[other]]
-        # Efraimidis-Spirakis: the `need` largest keys u ** (1 / weight) are a weighted draw
-        # without replacement.
-        keys = []
-        for card in pool:
-            weight = UNBEATEN_WEIGHT if any(beats(card, attack, trump_suit) for attack in took) else 1.0
-            keys.append((rng.random() ** (1.0 / weight), card))
-        keys.sort(reverse=True)
-        chosen = {card for _, card in keys[: needs[other]]}
-        pool = [card for card in pool if card not in chosen]
-        hands.append(sort_hand((*view.known[other], *(CARDS[card] for card in chosen)), trump[-1]))
-    rng.shuffle(pool)
-    talon = (*(CARDS[card] for card in pool), trump) if view.talon else ()
-    game = TransferDurakGame if view.transfer else DurakGame
-    assert view.attacker is not None and view.defender is not None and view.lead is not None
-    return DurakState(
-        game=game.id,
-        players=view.players,
-        options={**game.default_options, **view.options, **(options or {})},
-        hands=tuple(hands),
-        talon=talon,
-        trump=trump,
-        table=view.table,
-        discard=view.discard,
-        attacker=view.attacker,
-        defender=view.defender,
-        lead=view.lead,
-        passes=view.passes,
-        taking=view.taking,
-        limit=view.limit,
-        bout=view.bout,
-        known=view.known,
-        unbeaten=view.unbeaten,
-        out=view.out,
-        over=view.outcome is not None,
-        fool=view.fool,
-    )
+#: The engine that samples a view's worlds, by whether the view's game has transfers.
+_GAMES: dict[bool, DurakGame] = {False: DurakGame(), True: TransferDurakGame()}
 
 
 # ----- the players -----------------------------------------------------------------------------------
@@ -553,7 +477,7 @@ class HardDurakPlayer:
         scores = [0] * len(candidates)
         spent = worlds = 0
         while spent < self.budget and worlds < self.max_worlds:
-            world = _Sim(sample_state(view, rng))
+            world = _Sim(_GAMES[view.transfer].sample(view, rng))
             seed = rng.getrandbits(32)
             for number, move in enumerate(candidates):
                 sim = world.copy()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from typing import NamedTuple
 
 from core.engine import (
     CHANCE,
@@ -18,11 +18,13 @@ from core.engine import (
     Event,
     Frozen,
     Game,
+    OptionSpec,
     OptionValue,
     Outcome,
     Seat,
     State,
 )
+from i18n import N_
 
 #: Rule 1 / A9.2: the fixed stake of a pull, charged by the bot.
 PULL_COST = 10
@@ -241,11 +243,14 @@ class BanditGame(Game[BanditState, BanditView]):
     view_type = BanditView
     min_players = 1
     max_players = 1
-    default_options: ClassVar[Mapping[str, OptionValue]] = {"rank": 0}
+    #: The player's career rank before the pull: the bot sets it from the career, never the lobby.
+    options = (
+        OptionSpec(
+            name="rank", choices=tuple(range(TOP_RANK + 1)), default=0, label=N_("Rank"), internal=True
+        ),
+    )
 
     def _initial(self, players: int, options: Mapping[str, OptionValue]) -> BanditState:
-        if not 0 <= int(options["rank"]) <= TOP_RANK:
-            raise ValueError(f"bandit: rank {options['rank']!r}, allowed 0-{TOP_RANK}")
         return BanditState(players=players, options=options)
 
     def result(self, state: BanditState) -> PullResult | None:
@@ -310,6 +315,10 @@ class BanditGame(Game[BanditState, BanditView]):
             career_step=result.career_step,
             new_voyage=result.new_voyage,
         )
+
+    def _sample(self, view: BanditView, rng: random.Random) -> BanditState:
+        """The view shows the whole pull: nothing to make up."""
+        return BanditState(players=1, options={"rank": view.rank_before}, stops=view.stops or ())
 
     def shuffle_hidden(self, state: BanditState, seat: Seat | None, rng: random.Random) -> BanditState:
         """Nothing is hidden: the reels are drawn in the open."""

@@ -22,12 +22,14 @@ from core.engine import (
     Event,
     Frozen,
     Game,
+    OptionSpec,
     OptionValue,
     Outcome,
     Seat,
     SeedOutcomes,
     State,
 )
+from i18n import N_
 
 SHUFFLE = "deal:"
 ATTACK = "a."
@@ -41,6 +43,9 @@ HAND = 6
 #: D9: attack cards per bout; A7.1: the off-by-default first-bout variant.
 MAX_ATTACKS = 6
 FIRST_BOUT_ATTACKS = 5
+
+#: How much less likely a sampled opponent holds a card that would have beaten a card it took.
+UNBEATEN_WEIGHT = 0.3
 
 #: A7.5: suit order that breaks ties between equal ranks when nobody holds a trump.
 SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
@@ -197,11 +202,20 @@ class DurakGame(Game[DurakState, DurakView]):
     #: D2: always four seats; computers fill the empty ones.
     min_players = 4
     max_players = 4
-    default_options: ClassVar[Mapping[str, OptionValue]] = {
-        "first_bout_five": False,  # A7.1
-        "pagat_draw": False,  # A7.2
-        "fool": -1,  # D5 / A7.4: the previous game's fool with the same line-up, -1 for none
-    }
+    options = (
+        # A7.1 and A7.2: off-by-default variants.
+        OptionSpec(
+            name="first_bout_five",
+            choices=(False, True),
+            default=False,
+            label=N_("5 cards in the first bout"),
+        ),
+        OptionSpec(name="pagat_draw", choices=(False, True), default=False, label=N_("Defender draws last")),
+        # D5 / A7.4: the previous game's fool with the same line-up, -1 for none (set by the series).
+        OptionSpec(
+            name="fool", choices=(-1, 0, 1, 2, 3), default=-1, label=N_("Previous fool"), internal=True
+        ),
+    )
     #: Game 6's transfers (T1-T9).
     transfer: ClassVar[bool] = False
 
@@ -249,8 +263,6 @@ class DurakGame(Game[DurakState, DurakView]):
     # ----- hooks -----------------------------------------------------------------------------
 
     def _initial(self, players: int, options: Mapping[str, OptionValue]) -> DurakState:
-        if not -1 <= int(options["fool"]) < players:
-            raise ValueError(f"{self.id}: no seat {options['fool']} for the previous fool")
         return DurakState(game=self.id, players=players, options=options)
 
     def _to_move(self, state: DurakState) -> tuple[Seat, ...]:
@@ -477,6 +489,73 @@ class DurakGame(Game[DurakState, DurakView]):
             out=state.out,
             fool=state.fool,
             outcome=self.outcome(state),
+        )
+
+    def _sample(self, view: DurakView, rng: random.Random) -> DurakState:
+        """A deal the view's seat cannot tell from the real one: its own hand, the table, the discard
+        and every card known in another hand stay where they are; the unseen cards are dealt to the
+        other hands and the talon above the face-up trump. A card that would have beaten one an
+        opponent took is dealt to that opponent with reduced weight (it took instead of beating, so
+        it probably lacked one; it may have drawn one since)."""
+        seat, hand, trump = view.seat, view.hand, view.trump
+        if seat is None or hand is None or trump is None:
+            raise ValueError("a deal is sampled for a seat's view after the deal")
+        trump_suit = trump[-1]
+        seen = {*hand, *view.discard, *(card for pair in view.table for card in pair if card is not None)}
+        for other, cards in enumerate(view.known):
+            if other != seat:
+                seen.update(cards)
+        if view.talon:
+            seen.add(trump)
+        pool = [card for card in deck36() if card not in seen]
+        hidden_talon = max(view.talon - 1, 0)
+        needs = [
+            0 if other == seat else view.counts[other] - len(view.known[other])
+            for other in range(view.players)
+        ]
+        if sum(needs) + hidden_talon != len(pool):
+            raise ValueError("the view's card counts do not add up")
+        hands: list[tuple[Card, ...]] = []
+        for other in range(view.players):
+            if other == seat:
+                hands.append(hand)
+                continue
+            took = view.unbeaten[other]
+            # Efraimidis-Spirakis: the `need` largest keys u ** (1 / weight) are a weighted draw
+            # without replacement.
+            weights = [
+                UNBEATEN_WEIGHT if any(beats(card, attack, trump_suit) for attack in took) else 1.0
+                for card in pool
+            ]
+            keys = sorted(
+                (rng.random() ** (1.0 / weight), card) for weight, card in zip(weights, pool, strict=True)
+            )
+            chosen = {card for _, card in keys[len(keys) - needs[other] :]} if needs[other] else set()
+            pool = [card for card in pool if card not in chosen]
+            hands.append(sort_hand((*view.known[other], *chosen), trump_suit))
+        rng.shuffle(pool)
+        assert view.attacker is not None and view.defender is not None and view.lead is not None
+        return DurakState(
+            game=self.id,
+            players=view.players,
+            options=view.options,
+            hands=tuple(hands),
+            talon=(*pool, trump) if view.talon else (),
+            trump=trump,
+            table=view.table,
+            discard=view.discard,
+            attacker=view.attacker,
+            defender=view.defender,
+            lead=view.lead,
+            passes=view.passes,
+            taking=view.taking,
+            limit=view.limit,
+            bout=view.bout,
+            known=view.known,
+            unbeaten=view.unbeaten,
+            out=view.out,
+            over=view.outcome is not None,
+            fool=view.fool,
         )
 
     def shuffle_hidden(self, state: DurakState, seat: Seat | None, rng: random.Random) -> DurakState:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, NamedTuple
+from typing import NamedTuple
 
 from core.engine import (
     CHANCE,
@@ -19,6 +19,7 @@ from core.engine import (
     Event,
     Frozen,
     Game,
+    OptionSpec,
     OptionValue,
     Outcome,
     Seat,
@@ -26,6 +27,7 @@ from core.engine import (
     State,
 )
 from core.games.grid import Cell, cell_codes
+from i18n import N_
 
 
 class Symbol(NamedTuple):
@@ -179,11 +181,9 @@ class GoldGame(Game[GoldState, GoldView]):
     view_type = GoldView
     min_players = 1
     max_players = 1
-    default_options: ClassVar[Mapping[str, OptionValue]] = {"bet": BASE_BET}
+    options = (OptionSpec(name="bet", choices=BETS, default=BASE_BET, label=N_("Bet")),)
 
     def _initial(self, players: int, options: Mapping[str, OptionValue]) -> GoldState:
-        if options["bet"] not in BETS:
-            raise ValueError(f"gold: bet {options['bet']!r}, allowed {BETS}")
         return GoldState(players=players, options=options)
 
     def _to_move(self, state: GoldState) -> tuple[Seat, ...]:
@@ -253,6 +253,25 @@ class GoldGame(Game[GoldState, GoldView]):
             fingerprint=state.fingerprint or None,
             layout=state.layout if state.sent else None,
             salt=state.salt if state.sent else None,
+        )
+
+    def _sample(self, view: GoldView, rng: random.Random) -> GoldState:
+        """A field dealt at random behind the shown fingerprint, until the route reveals the field."""
+        options = {"bet": view.bet}
+        if view.fingerprint is None:
+            return GoldState(players=1, options=options)
+        if view.layout is not None and view.salt is not None:
+            layout, salt = view.layout, view.salt
+        else:
+            layout, salt = deal(rng.getrandbits(64))
+        return GoldState(
+            players=1,
+            options=options,
+            layout=layout,
+            salt=salt,
+            fingerprint=view.fingerprint,
+            marked=view.marked,
+            sent=view.total is not None,
         )
 
     def shuffle_hidden(self, state: GoldState, seat: Seat | None, rng: random.Random) -> GoldState:

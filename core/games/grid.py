@@ -243,6 +243,28 @@ class GridGame(Game[GridState, GridView]):
             aside=state.deck[len(self.layout)] if over and state.deck else None,
         )
 
+    def _sample(self, view: GridView, rng: random.Random) -> GridState:
+        """The open faces where they are, the other cards dealt at random to the closed cells and the
+        unused 36th place; the cell opened last is last in the opening order."""
+        faces = view.faces
+        shown = {card for card in (*faces, view.aside) if card is not None}
+        unseen = [card for card in deck36() if card not in shown]
+        rng.shuffle(unseen)
+        deck = [card if card is not None else unseen.pop() for card in faces]
+        deck.append(view.aside if view.aside is not None else unseen.pop())
+        opened = [i for i, card in enumerate(faces) if card is not None and i != view.last_opened]
+        if view.last_opened is not None:
+            opened.append(view.last_opened)
+        outcome = view.outcome
+        return GridState(
+            players=view.players,
+            deck=tuple(deck),
+            opened=tuple(opened),
+            tokens=view.tokens,
+            turn=view.to_move if view.to_move is not None else CHANCE,
+            winners=outcome.winners if outcome is not None else None,
+        )
+
     def shuffle_hidden(self, state: GridState, seat: Seat | None, rng: random.Random) -> GridState:
         """Deal the face-down cards (and the unused 36th) again among their own places."""
         if not state.deck:

@@ -1,0 +1,87 @@
+"""The one determinized search player (DESIGN.md, "Sampling"), for every game with hidden cards.
+
+Perfect-information Monte Carlo: deal worlds consistent with the player's view (`Game.sample`),
+play every candidate action out in each world with the game's fast play-out policy on its
+`Simulation`, and choose the candidate with the best total return. Every candidate is played out
+in the same worlds with the same random stream, so their scores differ by the action alone.
+
+The budget counts simulated moves, not seconds: a seeded table replays the same decisions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from core.engine import CHANCE, Action, Frozen, Game, Seat, Simulation
+
+#: A play-out policy: the move `seat` makes in a simulated position (the game's cheap heuristic).
+Policy = Callable[[Simulation, Seat, Sequence[Action], random.Random], Action]
+#: The actions worth searching among the legal ones, best guess first (default: all of them).
+Candidates = Callable[[Any, tuple[Action, ...]], Sequence[Action]]
+
+
+def play_out(sim: Simulation, policy: Policy, rng: random.Random, max_moves: int) -> int:
+    """Play `sim` on with `policy` (chance drawn from `rng`) until the end or `max_moves`; returns
+    the moves made."""
+    for moves in range(max_moves):
+        to_move = sim.to_move()
+        if not to_move:
+            return moves
+        if tuple(to_move) == (CHANCE,):
+            sim.apply(CHANCE, sim.chance(rng))
+            continue
+        # Several seats may act at once (Durak's throw-ins): the stream picks who goes first.
+        seat = to_move[0] if len(to_move) == 1 else to_move[rng.randrange(len(to_move))]
+        sim.apply(seat, policy(sim, seat, sim.legal(seat), rng))
+    return max_moves
+
+
+class SearchPlayer:
+    """A computer player that searches: `choose(view, legal, rng)` like every other player.
+
+    `budget` caps the simulated moves per decision, `max_worlds` the sampled deals, and
+    `max_playout` the moves of one play-out (cut short, a play-out scores its `returns` estimate).
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        policy: Policy,
+        *,
+        candidates: Candidates | None = None,
+        budget: int = 10_000,
+        max_worlds: int = 64,
+        max_playout: int = 1_000,
+    ) -> None:
+        self.game = game
+        self.policy = policy
+        self.candidates = candidates
+        self.budget = budget
+        self.max_worlds = max_worlds
+        self.max_playout = max_playout
+
+    def choose(self, view: Frozen, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        seat: Seat | None = getattr(view, "seat", None)
+        if seat is None:
+            raise ValueError("a search player needs a seat's own view")
+        candidates = list(self.candidates(view, legal) if self.candidates else legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        scores = [0.0] * len(candidates)
+        spent = worlds = 0
+        while spent < self.budget and worlds < self.max_worlds:
+            world = self.game.simulation(self.game.sample(view, rng))
+            seed = rng.getrandbits(32)
+            for number, action in enumerate(candidates):
+                sim = world.copy()
+                sim.apply(seat, action)
+                spent += 1 + play_out(sim, self.policy, random.Random(seed), self.max_playout)
+                scores[number] += sim.returns()[seat]
+            worlds += 1
+        # Ties go to the earlier candidate: the caller lists its best guess first.
+        best = max(range(len(candidates)), key=lambda n: (scores[n], -n))
+        return candidates[best]
