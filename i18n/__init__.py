@@ -1,8 +1,9 @@
 """Interface texts through gettext catalogs (i18n/locales/<lang>/LC_MESSAGES/messages.mo),
 shared by every layer: the bot's captions and buttons, the pictures' texts and the games' labels.
 
-Message ids are English. `t(lang, "...")` and `tn(lang, "...", "...", n)` are the extraction keywords
-(see babel.cfg); `N_` marks a string for extraction where it is translated later.
+Message ids are English. `t(lang, "...")`, `tn(lang, "...", "...", n)` and `tp(lang, context, "...")`
+are the extraction keywords (see the README); `N_` marks a string for extraction where it is
+translated later.
 """
 
 from __future__ import annotations
@@ -31,7 +32,18 @@ def tn(lang: str, singular: str, plural: str, n: int, **values: object) -> str:
     return _catalog(lang).ngettext(singular, plural, n).format(n=n, **values)
 
 
+def tp(lang: str, context: str, message: str, **values: object) -> str:
+    """`t` with a context, for short ids that mean different things in different places ("K")."""
+    text = _catalog(lang).pgettext(context, message)
+    return text.format(**values) if values else text
+
+
 def N_(message: str) -> str:
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """`N_` for a message translated later with `tp(lang, context, message)`."""
     return message
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from core.cards import RANK_NAMES_RU, Card, Suit, parse
+from core.cards import Card, Suit, parse, rank_label
 from render.fonts import font
 
 RGB = tuple[int, int, int]
@@ -122,10 +122,6 @@ _PATTERNS: dict[str, tuple[tuple[float, float], ...]] = {
 }  # fmt: skip
 
 
-def _shown_rank(rank: str, lang: str) -> str:
-    return RANK_NAMES_RU.get(rank, rank) if lang == "ru" else rank
-
-
 def _draw_index(draw: ImageDraw.ImageDraw, rank: str, suit: Suit, w: int, h: int) -> None:
     """Rank and a small pip in the top-left corner (the bottom-right one is this, turned over)."""
     colour = suit_colour(suit)
@@ -156,7 +152,7 @@ def card_face(card: Card, width: int, height: int, lang: str = "en") -> Image.Im
     draw = ImageDraw.Draw(img)
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=PAPER, outline=EDGE, width=SS)
     colour = suit_colour(suit)
-    shown = _shown_rank(rank, lang)
+    shown = rank_label(rank, lang)
 
     # Both corner indices: draw one on a transparent layer, then rotate it for the other corner.
     corner = Image.new("RGBA", (w, h), (0, 0, 0, 0))

@@ -29,7 +29,7 @@ from core.engine import (
     SeedOutcomes,
     State,
 )
-from i18n import N_
+from i18n import N_, t
 
 SHUFFLE = "deal:"
 ATTACK = "a."
@@ -584,19 +584,18 @@ class DurakGame(Game[DurakState, DurakView]):
         )
 
     def label(self, action: Action, lang: str) -> str:
-        ru = lang == "ru"
         if action == TAKE:
-            return "Взять" if ru else "Take"
+            return t(lang, "Take")
         if action == PASS:
-            return "Бито" if ru else "Pass"
+            return t(lang, "Pass")
         kind, card = action[:2], action[2:]
         shown = card_label(card, lang)
         if kind == ATTACK:
             return shown
         if kind == BEAT:
-            return f"Бить {shown}" if ru else f"Beat {shown}"
+            return t(lang, "Beat {card}", card=shown)
         if kind == TRANSFER:
-            return f"Перевести {shown}" if ru else f"Transfer {shown}"
+            return t(lang, "Transfer {card}", card=shown)
         raise ValueError(f"{self.id}: no action {action!r}")
 
 

@@ -27,7 +27,7 @@ from core.engine import (
     State,
 )
 from core.games.grid import Cell, cell_codes
-from i18n import N_
+from i18n import N_, t
 
 
 class Symbol(NamedTuple):
@@ -284,5 +284,5 @@ class GoldGame(Game[GoldState, GoldView]):
 
     def label(self, action: Action, lang: str) -> str:
         if action == GO:
-            return "В путь!" if lang == "ru" else "Set off!"
+            return t(lang, "Set off!")
         return action
