@@ -65,7 +65,7 @@ async def gold(redis_url: str, tours: int, seed: int) -> dict[str, float]:
     rng = random.Random(seed)
     tour_times: list[float] = []
     press_times: list[float] = []
-    store = services_of(driver.app).store
+    store = services_of(driver.app).tables.store
     try:
         for number in range(tours):
             user = 20_000 + number

@@ -28,10 +28,10 @@ class Driver:
         self.api = FakeBotAPI()
         self.updates = UpdateFactory(self.api)
         self.app: App = build_application(
-            Settings(_env_file=None), redis=redis, request=self.api, rate_limit=False
+            Settings(_env_file=None, computer_processes=0), redis=redis, request=self.api, rate_limit=False
         )
         # A reveal's pauses are Telegram pacing, not work: measure the work.
-        services_of(self.app).publisher.frame_seconds = 0.0
+        services_of(self.app).tables.publisher.frame_seconds = 0.0
 
     async def feed(self, update: dict[str, Any]) -> float:
         """Process one update; milliseconds until every outgoing call was made."""

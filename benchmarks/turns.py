@@ -65,7 +65,7 @@ class Bench(Driver):
         images: list[int] = []
         tables: list[int] = []
         user = 1000
-        store = services_of(self.app).store
+        store = services_of(self.app).tables.store
         while len(times) < count:
             user += 1
             await self.feed(self.updates.message(user, user, "/new grid"))
@@ -113,7 +113,7 @@ def render_times(samples: int, seed: int) -> list[float]:
             break
         view = game.view(turn.step.state, None)
         start = time.perf_counter()
-        adapter.picture(view, ("Alice", "Bob"), "ru")
+        adapter.picture(view, ("Alice", "Bob"), "ru", ())
         times.append((time.perf_counter() - start) * 1000)
     return times
 

@@ -1,36 +1,49 @@
-"""Builds the one `Application` that polling, webhooks, the console, the tests and the benchmark all run."""
+"""Builds the one `Application` that polling, webhooks, the console, the tests and the benchmarks run."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import redis.asyncio as aioredis
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, ContextTypes
 from telegram.request import BaseRequest
 
-from bot.chat.coins import Coins
-from bot.chat.handlers import Services, add_handlers, register_commands
+from bot.chat.coins import STILL, still_job
+from bot.chat.commands import add_command_handlers, register_commands
+from bot.chat.context import Services
+from bot.chat.duplicates import add_duplicate_filter
+from bot.chat.errors import on_error
+from bot.chat.presses import add_press_handlers
 from bot.chat.processor import PerChatUpdateProcessor
 from bot.economy.career import Career
 from bot.economy.daily import Daily
 from bot.economy.leaderboard import Leaderboard
-from bot.economy.stakes import Economy, utc_now
+from bot.economy.pulls import Pulls
 from bot.economy.wallet import Wallet
+from bot.runtime.later import Due, Later
 from bot.settings import Settings
+from bot.tables.computers import Computers
 from bot.tables.publisher import EditBudget, Publisher
+from bot.tables.service import Tables
 from bot.tables.store import Preferences, TableStore
-from bot.tables.timers import Timers, tick
+from bot.tables.timers import Timers
 
 #: Updates of different chats handled at once; one chat's updates always run in order.
 CONCURRENT_UPDATES = 64
 
-#: How often a worker looks for turns that timed out.
+#: How often a worker looks for turns that timed out, deferred edits and jobs for later.
 TICK_SECONDS = 2.0
 
 #: A token the offline fake API accepts; Telegram would refuse it.
 OFFLINE_TOKEN = "123456:offline"
+
+App = Application[Any, Any, Any, Any, Any, Any]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 def build_application(
@@ -40,7 +53,7 @@ def build_application(
     request: BaseRequest | None = None,
     rate_limit: bool = True,
     clock: Callable[[], datetime] = utc_now,
-) -> Application[Any, Any, Any, Any, Any, Any]:
+) -> App:
     """The bot, wired to `redis`; `request` replaces the HTTP transport (the fake Bot API offline)."""
     token = settings.bot_token.get_secret_value() if settings.bot_token else OFFLINE_TOKEN
     builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = (
@@ -50,29 +63,56 @@ def build_application(
         builder = builder.request(request).get_updates_request(request)
     if rate_limit:
         builder = builder.rate_limiter(AIORateLimiter())
-    builder = builder.post_init(register_commands)
+    computers = Computers(settings.computer_processes, settings.computer_budget_seconds)
+    builder = builder.post_init(register_commands).post_shutdown(lambda _: _close(computers))
     application = builder.build()
-    store = TableStore(redis, ttl_seconds=settings.table_ttl_seconds)
-    budget = EditBudget(settings.group_edits_per_minute, 60.0)
-    publisher = Publisher(application.bot, store, application.job_queue, budget)
+
+    def seconds() -> float:
+        return clock().timestamp()
+
     wallet = Wallet(redis)
     leaderboard = Leaderboard(redis)
-    economy = Economy(wallet, leaderboard, clock)
-    coins = Coins(wallet, Daily(redis), Career(redis, wallet), leaderboard)
-    timers = Timers(redis, store, clock)
-    application.bot_data["services"] = Services(
-        settings, store, Preferences(redis), publisher, economy, coins, clock, timers
+    store = TableStore(redis, wallet, ttl_seconds=settings.table_ttl_seconds)
+    budget = EditBudget(redis, settings.group_edits_per_minute, 60.0, seconds)
+    due = Due(redis, seconds)
+    later = Later(redis, due)
+    publisher = Publisher(application.bot, store, redis, budget, due, later)
+    tables = Tables(store, publisher, computers, wallet, leaderboard, budget, clock)
+    pulls = Pulls(wallet, Daily(redis), Career(redis, wallet), leaderboard)
+    found = Services(
+        settings=settings,
+        redis=redis,
+        tables=tables,
+        prefs=Preferences(redis),
+        pulls=pulls,
+        timers=Timers(tables, due, later, clock),
+        later=later,
+        clock=clock,
     )
+    later.register(STILL, still_job(application.bot, found))
+    application.bot_data["services"] = found
     if application.job_queue is not None:
         application.job_queue.run_repeating(tick, interval=TICK_SECONDS, first=TICK_SECONDS, name="timers")
-    add_handlers(application)
+    add_duplicate_filter(application)
+    add_command_handlers(application)
+    add_press_handlers(application)
+    application.add_error_handler(on_error)
     return application
 
 
-def services_of(application: Application[Any, Any, Any, Any, Any, Any]) -> Services:
+async def _close(computers: Computers) -> None:
+    computers.close()
+
+
+async def tick(context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The ticker job: every worker runs it; claims in Redis share the work out."""
+    await services_of(context.application).timers.tick()
+
+
+def services_of(application: App) -> Services:
     found = application.bot_data["services"]
     assert isinstance(found, Services)
     return found
 
 
-__all__ = ["OFFLINE_TOKEN", "ContextTypes", "build_application", "services_of"]
+__all__ = ["OFFLINE_TOKEN", "build_application", "services_of"]

@@ -40,6 +40,10 @@ class Settings(BaseSettings):
     group_edits_per_minute: int = Field(default=20, gt=0)
     #: Seconds a person has for a turn at a group table (0: no timer); private games have none.
     group_turn_seconds: int = Field(default=90, ge=0)
+    #: Worker processes for computer players' decisions; 0 decides in a thread of this process.
+    computer_processes: int = Field(default=2, ge=0)
+    #: Seconds one computer decision may take; past it the cheapest level decides instead.
+    computer_budget_seconds: float = Field(default=2.0, gt=0)
     #: Only the console uses it: where rendered pictures are written.
     images_dir: Path | None = None
 

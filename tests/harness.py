@@ -1,22 +1,42 @@
-"""The real Application behind the fake Bot API, on a real Redis: what every bot test drives."""
+"""The real Application behind the fake Bot API, on a real Redis: what every bot test drives.
+
+Handler exceptions fail the test that caused them: the harness collects what the error handler
+sees and raises it on exit, unless the test takes the errors it expects with `expect_errors`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import redis.asyncio as aioredis
 from telegram import Update
-from telegram.ext import Application
+from telegram.ext import Application, ContextTypes
 
 from bot.app import build_application, services_of
-from bot.economy.stakes import utc_now
 from bot.offline.fake_api import FakeBotAPI, FakeMessage, UpdateFactory
 from bot.settings import Settings
 from bot.tables.model import Table
 
 App = Application[Any, Any, Any, Any, Any, Any]
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.now = start or datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+class HandlerError(AssertionError):
+    """A handler raised while the test drove the bot."""
 
 
 class BotHarness:
@@ -26,17 +46,36 @@ class BotHarness:
         *,
         api: FakeBotAPI | None = None,
         edits_per_minute: int = 10_000,
-        clock: Callable[[], datetime] = utc_now,
+        clock: Callable[[], datetime] | None = None,
+        turn_seconds: int = 90,
     ):
         self.redis = redis
         self.api = api or FakeBotAPI()
         self.updates = UpdateFactory(self.api)
-        settings = Settings(group_edits_per_minute=edits_per_minute, default_lang="en", _env_file=None)
-        self.app: App = build_application(
-            settings, redis=redis, request=self.api, rate_limit=False, clock=clock
+        self.clock = clock or Clock()
+        self.errors: list[BaseException] = []
+        settings = Settings(
+            group_edits_per_minute=edits_per_minute,
+            group_turn_seconds=turn_seconds,
+            default_lang="en",
+            computer_processes=0,
+            _env_file=None,
         )
+        self.app: App = build_application(
+            settings, redis=redis, request=self.api, rate_limit=False, clock=self.clock
+        )
+        self.app.add_error_handler(self._collect)
         # Reveals play without pauses in tests.
-        services_of(self.app).publisher.frame_seconds = 0.0
+        services_of(self.app).tables.publisher.frame_seconds = 0.0
+
+    async def _collect(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert context.error is not None
+        self.errors.append(context.error)
+
+    def expect_errors(self) -> list[BaseException]:
+        """The handler errors so far, taken: a test that provokes failures checks them itself."""
+        taken, self.errors = self.errors, []
+        return taken
 
     async def __aenter__(self) -> BotHarness:
         await self.app.initialize()
@@ -46,6 +85,8 @@ class BotHarness:
     async def __aexit__(self, *exc: object) -> None:
         await self.app.stop()
         await self.app.shutdown()
+        if self.errors and exc[0] is None:
+            raise HandlerError(f"handlers raised: {self.errors!r}") from self.errors[0]
 
     async def feed(self, update: dict[str, Any]) -> None:
         await self.app.process_update(Update.de_json(update, self.app.bot))
@@ -60,6 +101,10 @@ class BotHarness:
         target = message_id if message_id is not None else self.live(chat_id).message_id
         kwargs.setdefault("language_code", "en")
         await self.feed(self.updates.callback(chat_id, user_id, target, data, **kwargs))
+
+    async def tick(self) -> None:
+        """What one tick of every worker's ticker does: timeouts, deferred edits, jobs for later."""
+        await services_of(self.app).timers.tick()
 
     def live(self, chat_id: int) -> FakeMessage:
         message = self.api.last_message(chat_id)
@@ -83,4 +128,4 @@ class BotHarness:
         return alerts[-1].params.get("text") if alerts else None
 
     async def table(self, chat_id: int, topic: int = 0) -> Table | None:
-        return await services_of(self.app).store.get(chat_id, topic)
+        return await services_of(self.app).tables.store.get(chat_id, topic)

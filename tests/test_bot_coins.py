@@ -28,8 +28,12 @@ class Clock:
         return self.now
 
 
+def free_left(count: int) -> str:
+    return f"{count} free pull{'' if count == 1 else 's'} left today"
+
+
 async def balance(bot: BotHarness, user_id: int) -> int:
-    return await services_of(bot.app).coins.wallet.balance(user_id)
+    return await services_of(bot.app).pulls.wallet.balance(user_id)
 
 
 async def play_gold_tour(bot: BotHarness, user_id: int, bet: int) -> int:
@@ -47,7 +51,7 @@ async def play_gold_tour(bot: BotHarness, user_id: int, bet: int) -> int:
         await bot.press(user_id, user_id, bot.button(user_id, label))
     await bot.press(user_id, user_id, bot.button(user_id, "⛵ Send the expedition"))
     table = await bot.table(user_id)
-    assert table is not None and table.phase is Phase.FINISHED and table.settled
+    assert table is not None and table.phase is Phase.FINISHED
     view = game_of(table).view(state_of(table), 0)
     assert view.marked == (0, 16, 24, 32, 40, 48, 42)  # A1 C3 D4 E5 F6 G7 A7, in marking order
     assert view.layout is not None and view.salt is not None and view.fingerprint is not None
@@ -71,14 +75,14 @@ async def test_gold_tour_charges_the_bet_and_pays_once(redis_client: aioredis.Re
         again = await bot.table(ALICE)
         assert again is not None and again.phase is Phase.PLAYING
         assert await balance(bot, ALICE) == 1000 - 40 + payout - 40
-        reasons = [m.reason for m in await services_of(bot.app).coins.wallet.history(ALICE)]
+        reasons = [m.reason for m in await services_of(bot.app).pulls.wallet.history(ALICE)]
         assert reasons.count("gold:stake") == 2
         assert reasons.count("gold:payout") == (1 if payout > 0 else 0)
 
 
 async def test_a_bet_above_the_balance_is_refused_and_changes_nothing(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
-        wallet = services_of(bot.app).coins.wallet
+        wallet = services_of(bot.app).pulls.wallet
         await wallet.apply(BOB, "drain", -900, "test", now=datetime.now(UTC))
         before = await wallet.history(BOB)
         await bot.say(BOB, BOB, "/new gold 200")
@@ -108,10 +112,10 @@ async def test_spins_free_then_paid_with_reset_and_streak(redis_client: aioredis
     # 20:00 UTC is 23:00 in Moscow: the day ends in an hour.
     clock = Clock(datetime(2026, 11, 30, 20, 0, tzinfo=UTC))
     async with BotHarness(redis_client, clock=clock) as bot:
-        coins = services_of(bot.app).coins
+        coins = services_of(bot.app).pulls
         for number in range(1, 6):
             await bot.say(ALICE, ALICE, "/spin")
-            assert f"Free pulls left today: {5 - number}" in bot.live(ALICE).content
+            assert free_left(5 - number) in bot.live(ALICE).content
         assert await balance(bot, ALICE) == 1000 + sum(await won(bot, ALICE))
         await bot.press(ALICE, ALICE, bot.button(ALICE, "🎰 Spin"))
         assert "This pull cost 10 coins" in bot.live(ALICE).content
@@ -119,7 +123,7 @@ async def test_spins_free_then_paid_with_reset_and_streak(redis_client: aioredis
         # Past local midnight: a new day of the streak gives one more free pull.
         clock.now += timedelta(hours=1, minutes=1)
         await bot.say(ALICE, ALICE, "/spin")
-        assert "Free pulls left today: 5 (streak: day 2)" in bot.live(ALICE).content
+        assert free_left(5) + " (streak: day 2)" in bot.live(ALICE).content
         # A missed day resets the streak.
         clock.now += timedelta(days=2)
         status = await coins.daily.status(ALICE, now=clock.now, tz=moscow())
@@ -127,7 +131,7 @@ async def test_spins_free_then_paid_with_reset_and_streak(redis_client: aioredis
 
 
 async def won(bot: BotHarness, user_id: int) -> list[int]:
-    history = await services_of(bot.app).coins.wallet.history(user_id)
+    history = await services_of(bot.app).pulls.wallet.history(user_id)
     return [m.delta for m in history if m.reason == "bandit:win"]
 
 
@@ -139,12 +143,12 @@ async def test_spinning_in_a_group_uses_the_same_allowance(redis_client: aioredi
     async with BotHarness(redis_client) as bot:
         await bot.say(ALICE, ALICE, "/spin")
         await bot.say(GROUP, ALICE, "/spin", first_name="Alice")
-        assert "Free pulls left today: 3" in bot.live(GROUP).content
+        assert free_left(3) in bot.live(GROUP).content
         # Bob's press under Alice's machine spins Bob's own machine, in a new message.
         alices = bot.live(GROUP).message_id
         await bot.press(GROUP, BOB, bot.button(GROUP, "🎰 Spin"), first_name="Bob")
         assert bot.live(GROUP).message_id != alices
-        assert "Free pulls left today: 4" in bot.live(GROUP).content
+        assert free_left(4) in bot.live(GROUP).content
         await bot.say(GROUP, BOB, "/top")
         board = bot.live(GROUP).content
         assert "This chat, by balance:" in board and "Alice" in board and "Bob" in board
@@ -153,12 +157,13 @@ async def test_spinning_in_a_group_uses_the_same_allowance(redis_client: aioredi
 async def test_broke_player_is_refused_and_refilled_once_a_day(redis_client: aioredis.Redis) -> None:
     clock = Clock(datetime(2026, 11, 30, 10, 0, tzinfo=UTC))
     async with BotHarness(redis_client, clock=clock) as bot:
-        coins = services_of(bot.app).coins
+        coins = services_of(bot.app).pulls
         await coins.wallet.apply(BOB, "drain", -991, "test", now=clock.now)
-        for _ in range(5):
+        for number in range(5):
             await coins.daily.take_pull(
-                BOB, f"free{_}", now=clock.now, tz=moscow(), cost=10, wallet=coins.wallet
+                BOB, f"free{number}", now=clock.now, tz=moscow(), cost=10, wallet=coins.wallet
             )
+            await coins.daily.shown(BOB, f"free{number}")
         await bot.say(BOB, BOB, "/spin")
         assert "your balance is 9" in bot.live(BOB).content
         assert await balance(bot, BOB) == 9
@@ -174,13 +179,13 @@ async def test_broke_player_is_refused_and_refilled_once_a_day(redis_client: aio
 
 async def test_many_concurrent_pulls_create_and_lose_no_coin(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
-        coins = services_of(bot.app).coins
+        coins = services_of(bot.app).pulls
         now = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
         from telegram import User
 
         user = User(ALICE, "Alice", False)
         results = await asyncio.gather(
-            *(coins.pull(user, ALICE, f"p{n}", now=now, tz=moscow()) for n in range(300)),
+            *(coins.pull(user.id, user.first_name, ALICE, f"p{n}", now=now, tz=moscow()) for n in range(300)),
             return_exceptions=True,
         )
         pulls = [r for r in results if not isinstance(r, BaseException)]

@@ -8,7 +8,7 @@ import pytest
 import redis.asyncio as aioredis
 
 from bot.chat import callback
-from bot.chat.handlers import register_commands
+from bot.chat.commands import register_commands
 from bot.tables.model import Phase
 from tests.harness import BotHarness
 
@@ -34,15 +34,23 @@ async def test_help_games_and_deep_link(redis_client: aioredis.Redis) -> None:
         await bot.say(ALICE, ALICE, "/help grid")
         assert "never diagonally" in bot.live(ALICE).content
         await bot.say(ALICE, ALICE, "/games")
-        labels = [label for row in bot.api.buttons(ALICE, bot.live(ALICE).message_id) for label, _ in row]
-        assert {"Card grid: Solo", "Card grid: Against the computer", "McSweeney's Gold: Bet 20"} <= set(
-            labels
-        )
-        await bot.press(ALICE, ALICE, bot.button(ALICE, "Card grid: Against the computer"))
+        rows = bot.api.buttons(ALICE, bot.live(ALICE).message_id)
+        labels = [label for row in rows for label, _ in row]
+        assert {"Card grid", "McSweeney's Gold", "🎰 One-legged bandit"} <= set(labels)
+        # A phone shows one or two buttons a row, each name whole.
+        assert all(len(row) <= 2 for row in rows)
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "Card grid"))
+        assert {"Solo", "Against the computer"} <= {
+            label for row in bot.api.buttons(ALICE, bot.live(ALICE).message_id) for label, _ in row
+        }
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "Against the computer"))
         table = await bot.table(ALICE)
         assert table is not None and table.phase is Phase.PLAYING and len(table.players) == 2
         # A deep link starts a game too, replacing the unfinished one in this private chat.
         await bot.say(ALICE, ALICE, "/start new_grid_solo")
+        # An old link does not silently replace the running game: it asks first.
+        assert (await bot.table(ALICE)) == table
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "Yes, start a new game"))
         replaced = await bot.table(ALICE)
         assert replaced is not None and replaced.id != table.id and len(replaced.players) == 1
         await bot.say(ALICE, ALICE, "/start")
@@ -109,7 +117,9 @@ async def test_a_failure_is_reported_and_healed_by_the_next_press(
 
         monkeypatch.setattr(GridAdapter, "picture", broken)
         await bot.press(ALICE, ALICE, first)
-        assert bot.last_alert() == "Something went wrong. Please try again."
+        # The move was judged and stored before the picture was drawn: the press was answered.
+        assert bot.api.calls_of("answerCallbackQuery")[-1].params.get("text") is None
+        assert [type(error) for error in bot.expect_errors()] == [RuntimeError]
         monkeypatch.setattr(GridAdapter, "picture", real_picture)
         table = await bot.table(ALICE)
         assert table is not None

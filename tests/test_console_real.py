@@ -20,7 +20,7 @@ in group 1
 as 2 Bob
 press 1
 as 1 Alice
-press 4
+press 5
 show
 as 3 Carol
 press 1
@@ -36,7 +36,7 @@ async def test_console_plays_the_real_bot(redis_client: aioredis.Redis, tmp_path
     )
     text = out.getvalue()
     assert "Players (1 of 2)" in text and "Players (2 of 2)" in text
-    assert "[1] Join" in text and "[4] Start" in text
+    assert "[1] Join" in text and "[5] Start" in text
     assert "your turn" in text
     # Alerts speak the presser's language: Carol's Telegram is Russian, only Alice chose English.
     assert "(alert to Carol) Вы не играете за этим столом." in text

@@ -3,20 +3,26 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 
 import pytest
 import redis.asyncio as aioredis
 
+from bot import keys
+from bot.economy.wallet import InsufficientFunds, Wallet
 from bot.tables.model import Phase, Player, Table
-from bot.tables.store import Preferences, TableStore, VersionConflict, index_key, table_key
+from bot.tables.store import CoinMove, Preferences, TableStore, VersionConflict
 from tests.conftest import TEST_REDIS_URL
 
 TTL = 3600
 
 
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
 @pytest.fixture
 def store(redis_client: aioredis.Redis) -> TableStore:
-    return TableStore(redis_client, ttl_seconds=TTL)
+    return TableStore(redis_client, Wallet(redis_client), ttl_seconds=TTL)
 
 
 def make_table(table_id: str = "t1", chat_id: int = -100123, topic: int = 0) -> Table:
@@ -63,6 +69,13 @@ async def test_another_table_at_the_same_version_conflicts(store: TableStore) ->
     assert (await store.get_by_id("new")) is None
 
 
+async def test_the_same_new_table_stored_again_is_returned_unchanged(store: TableStore) -> None:
+    """A retried request makes the table with the same id: the first one stands, nothing doubles."""
+    first = await store.put(make_table("same"), expected_version=None)
+    again = await store.put(make_table("same").model_copy(update={"seed": 99}), expected_version=None)
+    assert again == first
+
+
 async def test_new_table_conflicts_with_a_live_one(store: TableStore) -> None:
     live = await store.put(make_table("old"), expected_version=None)
     with pytest.raises(VersionConflict):
@@ -103,25 +116,92 @@ async def test_concurrent_creates_one_wins(store: TableStore) -> None:
 
 async def test_ttl_set_and_refreshed(store: TableStore, redis_client: aioredis.Redis) -> None:
     table = await store.put(make_table(), expected_version=None)
-    key = table_key(table.chat_id, 0)
+    key = keys.table(table.chat_id, 0)
     assert 0 < await redis_client.ttl(key) <= TTL
-    assert 0 < await redis_client.ttl(index_key(table.id)) <= TTL
+    assert 0 < await redis_client.ttl(keys.table_index(table.id)) <= TTL
     await redis_client.expire(key, 10)
-    await redis_client.expire(index_key(table.id), 10)
+    await redis_client.expire(keys.table_index(table.id), 10)
     await store.put(table, expected_version=table.version)
     assert await redis_client.ttl(key) > 10
-    assert await redis_client.ttl(index_key(table.id)) > 10
+    assert await redis_client.ttl(keys.table_index(table.id)) > 10
 
 
-async def test_keys_carry_the_chat_in_a_hash_tag(store: TableStore, redis_client: aioredis.Redis) -> None:
-    assert table_key(-100123, 7) == "tbl:{-100123}:7"
-    table = await store.put(make_table(chat_id=-100123, topic=7), expected_version=None)
-    keys = sorted(key.decode() if isinstance(key, bytes) else key for key in await redis_client.keys("*"))
-    assert keys == ["tbl:{-100123}:7", "tid:t1"]
-    tables = [key for key in keys if key.startswith("tbl:")]
-    assert all(key[key.index("{") + 1 : key.index("}")] == str(table.chat_id) for key in tables)
-    # Tables of one chat share a slot (what a Redis Cluster hashes is the part in braces).
-    assert table_key(5, 0).split("}")[0] == table_key(5, 9).split("}")[0]
+async def test_keys_share_a_bucket_tag_with_the_chat(store: TableStore, redis_client: aioredis.Redis) -> None:
+    assert keys.table(-100123, 7) == f"t:{{{-100123 % keys.BUCKETS}}}:-100123:7"
+    await store.put(make_table(chat_id=-100123, topic=7), expected_version=None)
+    found = sorted(key.decode() if isinstance(key, bytes) else key for key in await redis_client.keys("*"))
+    assert found == [keys.table(-100123, 7), "tid:t1"]
+    # A table, its timer bucket and a private player's wallet hash to one Redis Cluster slot.
+    assert keys.tag(5) in keys.table(5, 0) and keys.tag(5) in keys.wallet(5)
+    assert keys.due(keys.bucket_of(keys.table(5, 0))).endswith(keys.tag(5))
+
+
+async def test_the_deadline_is_written_with_the_table(
+    store: TableStore, redis_client: aioredis.Redis
+) -> None:
+    """One script writes both: no crash can leave a table with a deadline and no timer entry."""
+    table = await store.put(make_table().model_copy(update={"deadline": 1234.5}), expected_version=None)
+    key = keys.table(table.chat_id, 0)
+    due = keys.due(keys.bucket_of(key))
+    assert await redis_client.zscore(due, key) == 1234.5
+    cleared = await store.put(table.model_copy(update={"deadline": None}), expected_version=table.version)
+    assert await redis_client.zscore(due, key) is None
+    # A claim that moved the entry away is put back in line with the table's own deadline.
+    await store.put(cleared.model_copy(update={"deadline": 50.0}), expected_version=cleared.version)
+    await redis_client.zadd(due, {key: 9999.0})
+    await store.resync_timer(key)
+    assert await redis_client.zscore(due, key) == 50.0
+
+
+async def test_coins_move_with_the_table_or_not_at_all(
+    store: TableStore, redis_client: aioredis.Redis
+) -> None:
+    wallet = Wallet(redis_client)
+    private = make_table("gold", chat_id=77)
+    stake = CoinMove(77, "gold:stake", -200, "gold:stake")
+    stored = await store.put(private, expected_version=None, coins=[stake], now=NOW)
+    assert await wallet.balance(77) == 800
+    # The same write again (a retried request): neither the table nor the stake doubles.
+    assert await store.put(private, expected_version=None, coins=[stake], now=NOW) == stored
+    assert await wallet.balance(77) == 800
+    # A debit the balance cannot cover stores nothing.
+    await wallet.apply(77, "drain", -790, "test", now=NOW)
+    with pytest.raises(InsufficientFunds):
+        await store.put(
+            make_table("dear", chat_id=77, topic=1),
+            expected_version=None,
+            coins=[CoinMove(77, "dear", -20, "gold:stake")],
+            now=NOW,
+        )
+    assert await store.get(77, 1) is None and await wallet.balance(77) == 10
+    # A conflicting write moves no coins.
+    with pytest.raises(VersionConflict):
+        await store.put(
+            stored,
+            expected_version=stored.version + 5,
+            coins=[CoinMove(77, "payout", 300, "gold:payout")],
+            now=NOW,
+        )
+    assert await wallet.balance(77) == 10
+    # Another user's wallet lives in another slot: refused before anything is sent.
+    with pytest.raises(ValueError, match="coins"):
+        await store.put(stored, expected_version=stored.version, coins=[CoinMove(78, "x", 1, "x")], now=NOW)
+
+
+async def test_the_shown_screen_only_goes_up(store: TableStore) -> None:
+    table = await store.put(make_table().model_copy(update={"screen": 5}), expected_version=None)
+    assert await store.shown(table) == -1
+    assert await store.mark_shown(table)
+    assert not await store.mark_shown(table.model_copy(update={"screen": 4}))
+    assert await store.shown(table) == 5
+    assert await store.mark_shown(table.model_copy(update={"screen": 6}), "panel:2")
+    assert await store.shown(table, "panel:2") == 6 and await store.shown(table) == 5
+    # A new table in the chat starts with nothing shown.
+    finished = await store.put(
+        table.model_copy(update={"phase": Phase.FINISHED}), expected_version=table.version
+    )
+    fresh = await store.put(make_table("next"), expected_version=None)
+    assert await store.shown(fresh) == -1 and finished.id != fresh.id
 
 
 async def test_topics_are_separate_tables(store: TableStore) -> None:
@@ -154,7 +234,7 @@ async def test_delete(store: TableStore, redis_client: aioredis.Redis) -> None:
 async def test_store_works_with_a_decoding_client(redis_client: aioredis.Redis) -> None:
     decoding = aioredis.Redis.from_url(TEST_REDIS_URL, decode_responses=True)
     try:
-        store = TableStore(decoding, ttl_seconds=TTL)
+        store = TableStore(decoding, Wallet(decoding), ttl_seconds=TTL)
         table = await store.put(make_table(), expected_version=None)
         assert await store.get_by_id(table.id) == table
         await Preferences(decoding).set_lang(1, "en")

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 import redis.asyncio as aioredis
 
-from bot.economy.wallet import InsufficientFunds, Movement, OpConflict, RefillRefused, Wallet
+from bot.economy.wallet import InsufficientFunds, Movement, OpConflict, RefillRefused, Wallet, op_key
 
 MOSCOW = ZoneInfo("Europe/Moscow")
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
@@ -82,7 +82,7 @@ async def test_history_keeps_last_ten_newest_first(wallet: Wallet) -> None:
 
 async def test_op_records_expire(wallet: Wallet, redis_client: aioredis.Redis) -> None:
     await wallet.apply(USER, "op", -10, "test", now=NOW)
-    ttl = await redis_client.ttl(f"w:{{{USER}}}:op:op")
+    ttl = await redis_client.ttl(op_key(USER, "op"))
     assert 0 < ttl <= wallet.op_ttl_seconds
 
 

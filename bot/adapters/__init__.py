@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.adapters.base import Button, GameAdapter, PrivateMode
+from bot.adapters.base import Choice, GameAdapter, PrivateMode
 from bot.adapters.durak import ADAPTERS_DURAK
 from bot.adapters.gold import GoldAdapter
 from bot.adapters.grid import GridAdapter
@@ -11,4 +11,4 @@ ADAPTERS: dict[str, GameAdapter] = {
     adapter.game_id: adapter for adapter in (GridAdapter(), *ADAPTERS_DURAK, GoldAdapter())
 }
 
-__all__ = ["ADAPTERS", "Button", "GameAdapter", "PrivateMode"]
+__all__ = ["ADAPTERS", "Choice", "GameAdapter", "PrivateMode"]

@@ -1,23 +1,34 @@
-"""How a game plugs into the bot: its buttons, picture and caption for a view.
+"""How a game plugs into the bot: its buttons, pictures, captions and journal lines for a view.
 
-The table lifecycle, the store and the callback handling are generic; a game only supplies one
-`GameAdapter` subclass, registered in `bot.adapters.ADAPTERS`.
+The table lifecycle, the store, the publisher and the press handling are generic; a game supplies
+one `GameAdapter` subclass, registered in `bot.adapters.ADAPTERS`.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
-from core.engine import Action, Frozen, Game, OptionValue, State
+from core.engine import Action, Event, Frozen, Game, OptionValue, State
 from core.registry import GAMES
 from i18n import t
 
+#: Display names by seat (a computer's with "🤖 ").
+Names = tuple[str, ...]
+#: One journal line for an event: (event, names, language) -> text.
+Caption = Callable[[Any, Names, str], str]
 
-class Button(NamedTuple):
+
+class Choice(NamedTuple):
+    """A button for one legal action, listed in the order the picture shows them."""
+
     label: str
     action: Action
+    #: Where one keyboard cannot hold every choice: the first step's group (a field row, a suit),
+    #: whose label is `group_label`.
+    group: str = ""
+    group_label: str = ""
 
 
 class PrivateMode(NamedTuple):
@@ -46,8 +57,10 @@ class GameAdapter(ABC):
     variants: ClassVar[tuple[str, ...]] = ()
     #: Whether some views have a reveal played step by step (`frames`); the others skip the check.
     animated: ClassVar[bool] = False
-    #: Boolean table options offered as lobby toggles: (option name, label message id).
-    toggles: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: Buttons a keyboard row holds at most (narrower when the labels are long).
+    row_width: ClassVar[int] = 5
+    #: A journal line for every event class the game emits (checked by the tests).
+    captions: ClassVar[Mapping[type[Event], Caption]] = {}
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -60,29 +73,38 @@ class GameAdapter(ABC):
         return t(lang, self.rules_msg)
 
     @abstractmethod
-    def keyboard(self, view: Frozen, legal: tuple[Action, ...], lang: str) -> list[list[Button]]:
-        """Rows of buttons for the seat to move; the labels match the picture's labels."""
+    def choices(self, view: Frozen, legal: tuple[Action, ...], lang: str) -> list[Choice]:
+        """Buttons for the seat to move, in picture order; the labels match the picture's labels."""
 
     @abstractmethod
-    def picture(self, view: Frozen, names: tuple[str, ...], lang: str) -> bytes:
-        """The turn image for a view (the public view in a group)."""
+    def picture(self, view: Frozen, names: Names, lang: str, recent: Sequence[Event]) -> bytes:
+        """The turn image for a view (the public view in a group); `recent` are the events the
+        caption tells, for a picture that marks the last cards played."""
 
     @abstractmethod
-    def caption(self, view: Frozen, names: tuple[str, ...], lang: str) -> str:
-        """Whose turn it is and what they may do, or the result."""
+    def status(self, view: Frozen, names: Names, lang: str) -> str:
+        """The end of the caption: whose turn it is and what they may do, or the result."""
 
     def panel_picture(
-        self, view: Frozen, names: tuple[str, ...], lang: str, legal: tuple[Action, ...]
+        self, view: Frozen, names: Names, lang: str, legal: tuple[Action, ...], recent: Sequence[Event]
     ) -> bytes:
         """A person's private panel picture (games with `panels`)."""
         raise NotImplementedError(f"{self.game_id} has no panels")
 
-    def panel_caption(self, view: Frozen, names: tuple[str, ...], lang: str) -> str:
+    def panel_status(self, view: Frozen, names: Names, lang: str) -> str:
         raise NotImplementedError(f"{self.game_id} has no panels")
 
-    def hand_text(self, view: Frozen, lang: str) -> str:
-        """A seat's private cards as one short line (the "My hand" alert in a group)."""
-        raise NotImplementedError(f"{self.game_id} has no hands")
+    def hand_text(self, view: Frozen, lang: str) -> str | None:
+        """A seat's private cards as one short line (the "My cards" alert), None without hands."""
+        return None
+
+    def info_actions(self, view: Frozen, lang: str) -> list[Choice]:
+        """Buttons under a finished game that explain something (Gold's proof of fairness)."""
+        return []
+
+    def info(self, action: str, view: Frozen, lang: str) -> str | None:
+        """The text an info button sends, None if the action is not one."""
+        return None
 
     def next_options(self, state: State, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
         """Options of the next game of a series with the same seats."""
@@ -100,6 +122,6 @@ class GameAdapter(ABC):
         """How many in-between pictures to show, one by one, before this view's final picture."""
         return 0
 
-    def frame(self, view: Frozen, names: tuple[str, ...], lang: str, number: int) -> bytes:
+    def frame(self, view: Frozen, names: Names, lang: str, number: int) -> bytes:
         """In-between picture `number` (1-based) of an animated reveal."""
         raise NotImplementedError(f"{self.game_id} has no animation")

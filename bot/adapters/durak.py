@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from bot.adapters.base import Button, GameAdapter, PrivateMode
+from bot.adapters.base import Caption, Choice, GameAdapter, Names, PrivateMode
 from core.cards import card_label, parse
-from core.engine import Action, Frozen, OptionValue, State
-from core.games.durak import PASS, TAKE, DurakView
-from i18n import N_, t
+from core.engine import Action, Event, Frozen, OptionValue, State
+from core.games.durak import (
+    PASS,
+    TAKE,
+    BoutStarted,
+    CardPlayed,
+    Discarded,
+    Drew,
+    DurakView,
+    Passed,
+    PickedUp,
+    TakeDeclared,
+    WentOut,
+)
+from i18n import N_, t, tn
 from render.durak import render_durak_hand, render_durak_table
-
-CARDS_PER_ROW = 4
 
 
 def _view(view: Frozen) -> DurakView:
@@ -19,14 +29,53 @@ def _view(view: Frozen) -> DurakView:
     return view
 
 
+def _played(event: CardPlayed, names: Names, lang: str) -> str:
+    values = {"name": names[event.seat], "card": card_label(event.card, lang)}
+    if event.kind == "attack":
+        return t(lang, "{name} leads {card}", **values)
+    if event.kind == "throw":
+        return t(lang, "{name} throws in {card}", **values)
+    if event.kind == "beat":
+        return t(lang, "{name} beats with {card}", **values)
+    return t(lang, "{name} transfers with {card}", **values)
+
+
+def _drew(event: Drew, names: Names, lang: str) -> str:
+    if event.cards:
+        cards = " ".join(card_label(card, lang) for card in event.cards)
+        return t(lang, "You draw {cards}", cards=cards)
+    return tn(lang, "{name} draws {n} card", "{name} draws {n} cards", event.count, name=names[event.seat])
+
+
+CAPTIONS: dict[type[Event], Caption] = {
+    CardPlayed: _played,
+    TakeDeclared: lambda e, names, lang: t(lang, "{name} takes", name=names[e.seat]),
+    Passed: lambda e, names, lang: t(lang, "{name}: done", name=names[e.seat]),
+    PickedUp: lambda e, names, lang: tn(
+        lang, "{name} picks up {n} card", "{name} picks up {n} cards", len(e.cards), name=names[e.seat]
+    ),
+    Discarded: lambda e, names, lang: tn(
+        lang, "Beaten: {n} card to the discard", "Beaten: {n} cards to the discard", len(e.cards)
+    ),
+    Drew: _drew,
+    WentOut: lambda e, names, lang: t(lang, "{name} is out of cards", name=names[e.seat]),
+    BoutStarted: lambda e, names, lang: t(
+        lang, "{attacker} attacks {defender}", attacker=names[e.attacker], defender=names[e.defender]
+    ),
+}
+
+
+def recent_plays(events: Sequence[Event]) -> tuple[tuple[int, str], ...]:
+    """The cards the caption tells as played, with who played them, for the picture to mark."""
+    return tuple((event.seat, event.card) for event in events if isinstance(event, CardPlayed))
+
+
 class DurakAdapter(GameAdapter):
     panels = True
     fill_with_computers = True
     variants = ("durak", "durak_transfer")
-    toggles = (
-        ("first_bout_five", N_("5 cards in the first bout")),
-        ("pagat_draw", N_("Defender draws last")),
-    )
+    row_width = 6
+    captions = CAPTIONS
     rules_msg = N_(
         "Durak for four, every player for themselves; computers fill empty seats.\n"
         "Six cards each; the card under the talon sets the trump. The lowest trump attacks first "
@@ -44,36 +93,52 @@ class DurakAdapter(GameAdapter):
         PrivateMode("hard", N_("Against three strong computers"), 3, level="hard"),
     )
 
-    def __init__(self, game_id: str, title_msg: str) -> None:
+    def __init__(self, game_id: str, title_msg: str, extra_rules_msg: str = "") -> None:
         self.game_id = game_id
         self.title_msg = title_msg
+        self.extra_rules_msg = extra_rules_msg
 
-    # ----- the public table ------------------------------------------------------------------
+    def rules(self, lang: str) -> str:
+        """The variant's own rule first (`/help durak_transfer` explains the transfer)."""
+        common = t(lang, self.rules_msg)
+        return t(lang, self.extra_rules_msg) + "\n\n" + common if self.extra_rules_msg else common
 
-    def keyboard(self, view: Frozen, legal: tuple[Action, ...], lang: str) -> list[list[Button]]:
-        """A person's actions on their panel: cards first, then take or pass."""
-        cards = [
-            Button(self.game.label(action, lang), action) for action in legal if action not in (TAKE, PASS)
+    def choices(self, view: Frozen, legal: tuple[Action, ...], lang: str) -> list[Choice]:
+        """A person's actions on their panel: the cards in the order the hand shows them, each in its
+        suit's group, then take or pass."""
+        hand = _view(view).hand or ()
+        place = {card: index for index, card in enumerate(hand)}
+        cards = sorted((a for a in legal if a not in (TAKE, PASS)), key=lambda a: (place.get(a[2:], 99), a))
+        choices = [
+            Choice(
+                self.game.label(action, lang), action, group=suit, group_label=parse(action[2:]).suit.symbol
+            )
+            for action in cards
+            for suit in (action[-1],)
         ]
-        rows = [cards[i : i + CARDS_PER_ROW] for i in range(0, len(cards), CARDS_PER_ROW)]
-        words = [Button(self.game.label(action, lang), action) for action in legal if action in (TAKE, PASS)]
-        return [*rows, words] if words else rows
+        words = [
+            Choice(self.game.label(action, lang), action, group="w", group_label="…")
+            for action in legal
+            if action in (TAKE, PASS)
+        ]
+        return choices + words
 
-    def picture(self, view: Frozen, names: tuple[str, ...], lang: str) -> bytes:
+    def picture(self, view: Frozen, names: Names, lang: str, recent: Sequence[Event]) -> bytes:
         return render_durak_table(_view(view), names=names, lang=lang)
 
-    def caption(self, view: Frozen, names: tuple[str, ...], lang: str) -> str:
+    def status(self, view: Frozen, names: Names, lang: str) -> str:
         table = _view(view)
-        lines = [f"🃏 {self.title(lang)}"]
         if table.outcome is not None:
+            lines = [
+                t(lang, "🤝 A draw: nobody is the fool.")
+                if table.fool is None
+                else t(lang, "🤡 The fool: {name}.", name=names[table.fool])
+            ]
             out = ", ".join(names[seat] for seat in table.out)
-            if table.fool is None:
-                lines.append(t(lang, "🤝 A draw: nobody is the fool."))
-            else:
-                lines.append(t(lang, "🤡 The fool: {name}.", name=names[table.fool]))
             if out:
                 lines.append(t(lang, "Went out: {names}.", names=out))
             return "\n".join(lines)
+        lines = []
         if table.trump is not None:
             lines.append(
                 t(
@@ -97,20 +162,18 @@ class DurakAdapter(GameAdapter):
             lines.append(t(lang, "Waiting for: {names}.", names=waiting))
         return "\n".join(lines)
 
-    # ----- a person's panel ------------------------------------------------------------------
-
     def panel_picture(
-        self, view: Frozen, names: tuple[str, ...], lang: str, legal: tuple[Action, ...]
+        self, view: Frozen, names: Names, lang: str, legal: tuple[Action, ...], recent: Sequence[Event]
     ) -> bytes:
         playable = tuple(dict.fromkeys(action.split(".")[-1] for action in legal if "." in action))
         return render_durak_hand(_view(view), names=names, lang=lang, playable=playable)
 
-    def panel_caption(self, view: Frozen, names: tuple[str, ...], lang: str) -> str:
+    def panel_status(self, view: Frozen, names: Names, lang: str) -> str:
         table = _view(view)
         seat = table.seat
         assert seat is not None
         if table.outcome is not None:
-            return self.caption(view, names, lang)
+            return self.status(view, names, lang)
         if seat in table.out:
             return t(lang, "You are out of cards. Well played!")
         if seat not in table.to_move:
@@ -122,7 +185,7 @@ class DurakAdapter(GameAdapter):
             return t(lang, "Your attack: lead a card.")
         return t(lang, "You may throw in a card, or pass.")
 
-    def hand_text(self, view: Frozen, lang: str) -> str:
+    def hand_text(self, view: Frozen, lang: str) -> str | None:
         table = _view(view)
         hand = " ".join(card_label(card, lang) for card in table.hand or ())
         trump = parse(table.trump).suit.symbol if table.trump else ""
@@ -135,7 +198,15 @@ class DurakAdapter(GameAdapter):
         return {**options, "fool": fool}
 
 
+TRANSFER_RULES = N_(
+    "Transfer Durak (Переводной): as throw-in Durak, and while nothing on the table is beaten yet the "
+    "defender may transfer instead of beating: lay a card of the same rank as the attack cards, and "
+    "the whole table attacks the next player, who must hold at least as many cards as will then lie "
+    "on the table (and never more than six attack cards). The one who transferred throws in first. "
+    "Transfers may go round the table; once a card is beaten, no more transfers."
+)
+
 ADAPTERS_DURAK = (
     DurakAdapter("durak", N_("Durak (throw-in)")),
-    DurakAdapter("durak_transfer", N_("Durak (transfer)")),
+    DurakAdapter("durak_transfer", N_("Durak (transfer)"), TRANSFER_RULES),
 )

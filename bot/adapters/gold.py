@@ -2,13 +2,50 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
-from bot.adapters.base import Button, GameAdapter, PrivateMode
-from core.engine import Action, Frozen, OptionValue, State
-from core.games.gold import BETS, CODES, COLS, GO, ROUTE_LENGTH, GoldGame, GoldState, GoldView
-from i18n import N_, t
+from bot.adapters.base import Caption, Choice, GameAdapter, Names, PrivateMode
+from core.engine import Action, Event, Frozen, OptionValue, State
+from core.games.gold import (
+    BETS,
+    CODES,
+    COLS,
+    GO,
+    ROUTE_LENGTH,
+    SYMBOLS,
+    GoldGame,
+    GoldState,
+    GoldView,
+    Marked,
+    Revealed,
+)
+from i18n import N_, t, tn
 from render.gold import render_gold
+
+#: The button that sends the route, worded as the picture words it.
+SEND = N_("⛵ Send the expedition")
+PROOF = "proof"
+
+
+def symbol_name(code: str, lang: str) -> str:
+    symbol = next(s for s in SYMBOLS if s.code == code)
+    return symbol.name_ru if lang == "ru" else symbol.name_en
+
+
+def _marked(event: Marked, names: Names, lang: str) -> str:
+    cell = CODES[event.cell]
+    return t(lang, "Marked {cell}", cell=cell) if event.marked else t(lang, "Unmarked {cell}", cell=cell)
+
+
+def _revealed(event: Revealed, names: Names, lang: str) -> str:
+    return t(
+        lang,
+        "{cell}: {symbol}, tour sum {total}",
+        cell=CODES[event.cell],
+        symbol=symbol_name(event.symbol, lang),
+        total=event.total,
+    )
 
 
 class GoldAdapter(GameAdapter):
@@ -25,10 +62,12 @@ class GoldAdapter(GameAdapter):
     )
     in_groups = False
     animated = True
+    row_width = COLS
     private_modes = tuple(
         PrivateMode(str(bet), label, 0, {"bet": bet})
         for bet, label in zip(BETS, (N_("Bet 20"), N_("Bet 40"), N_("Bet 100"), N_("Bet 200")), strict=True)
     )
+    captions: ClassVar[Mapping[type[Event], Caption]] = {Marked: _marked, Revealed: _revealed}
 
     def stake(self, options: Mapping[str, OptionValue]) -> int:
         bet = options.get("bet", BETS[0])
@@ -39,24 +78,18 @@ class GoldAdapter(GameAdapter):
         assert isinstance(game, GoldGame) and isinstance(state, GoldState)
         return game.payout(state) or 0
 
-    def keyboard(self, view: Frozen, legal: tuple[Action, ...], lang: str) -> list[list[Button]]:
+    def choices(self, view: Frozen, legal: tuple[Action, ...], lang: str) -> list[Choice]:
         assert isinstance(view, GoldView)
         allowed = set(legal)
         order = {cell: number for number, cell in enumerate(view.marked, start=1)}
-        rows: list[list[Button]] = []
-        for start in range(0, len(CODES), COLS):
-            row = [
-                Button(f"✅{order[i]}" if i in order else code, code)
-                for i, code in enumerate(CODES[start : start + COLS], start=start)
-                if code in allowed
-            ]
-            if row:
-                rows.append(row)
-        if GO in allowed:
-            rows.append([Button(t(lang, "⛵ Send the expedition"), GO)])
-        return rows
+        cells = [
+            Choice(f"✅{order[i]}" if i in order else code, code)
+            for i, code in enumerate(CODES)
+            if code in allowed
+        ]
+        return cells + ([Choice(t(lang, SEND), GO)] if GO in allowed else [])
 
-    def picture(self, view: Frozen, names: tuple[str, ...], lang: str) -> bytes:
+    def picture(self, view: Frozen, names: Names, lang: str, recent: Sequence[Event]) -> bytes:
         assert isinstance(view, GoldView)
         return render_gold(view, lang=lang)
 
@@ -65,41 +98,57 @@ class GoldAdapter(GameAdapter):
         # Open the route's cells one by one before the final picture with the whole field.
         return len(view.revealed)
 
-    def frame(self, view: Frozen, names: tuple[str, ...], lang: str, number: int) -> bytes:
+    def frame(self, view: Frozen, names: Names, lang: str, number: int) -> bytes:
         assert isinstance(view, GoldView)
         return render_gold(view, shown=number, lang=lang)
 
-    def caption(self, view: Frozen, names: tuple[str, ...], lang: str) -> str:
+    def status(self, view: Frozen, names: Names, lang: str) -> str:
         assert isinstance(view, GoldView)
-        lines = [f"💰 {self.title(lang)}: " + t(lang, "bet {bet}", bet=view.bet)]
+        bet = tn(lang, "bet {n} coin", "bet {n} coins", view.bet)
         if view.total is None:
-            lines.append(
+            return "\n".join(
+                [
+                    bet,
+                    t(
+                        lang,
+                        "Mark the route: {count} of {needed} cells.",
+                        count=len(view.marked),
+                        needed=ROUTE_LENGTH,
+                    ),
+                    t(lang, "Field fingerprint: {fingerprint}", fingerprint=view.fingerprint or "…"),
+                ]
+            )
+        payout = view.payout or 0
+        return "\n".join(
+            [
+                bet,
+                t(lang, "Tour sum: {total}.", total=view.total),
                 t(
                     lang,
-                    "Mark the route: {count} of {needed} cells.",
-                    count=len(view.marked),
-                    needed=ROUTE_LENGTH,
-                )
-            )
-            lines.append(t(lang, "Field fingerprint: {fingerprint}", fingerprint=view.fingerprint or "…"))
-            return "\n".join(lines)
-        payout = view.payout or 0
-        lines.append(
-            t(
-                lang,
-                "Tour sum: {total}. Payout: {payout} (net {net:+d}).",
-                total=view.total,
-                payout=payout,
-                net=payout - view.bet,
-            )
+                    "Payout: {coins} (net {net:+d}).",
+                    coins=tn(lang, "{n} coin", "{n} coins", payout),
+                    net=payout - view.bet,
+                ),
+                t(lang, "🔍 Check that the field was fixed in advance: press Check."),
+            ]
         )
-        lines.append(
-            t(
-                lang,
-                "Check the field: SHA-256 of “{field}:{salt}” starts with {fingerprint}.",
-                field=",".join(view.layout or ()),
-                salt=view.salt or "",
-                fingerprint=view.fingerprint or "",
-            )
+
+    def info_actions(self, view: Frozen, lang: str) -> list[Choice]:
+        assert isinstance(view, GoldView)
+        return [Choice(t(lang, "🔍 Check"), PROOF)] if view.salt is not None else []
+
+    def info(self, action: str, view: Frozen, lang: str) -> str | None:
+        assert isinstance(view, GoldView)
+        if action != PROOF or view.layout is None or view.salt is None:
+            return None
+        return t(
+            lang,
+            "How to check the field. Before your first mark the bot showed the fingerprint {fingerprint}: "
+            "the start of the SHA-256 of the field written cell by cell (A1 to G7), a colon and a secret "
+            "salt. Now both are public. Compute SHA-256 of this line with any tool (for example "
+            "`printf '%s' LINE | sha256sum`): it starts with {fingerprint}, so the field was fixed before "
+            "you chose.\n\n{field}:{salt}",
+            fingerprint=view.fingerprint or "",
+            field=",".join(view.layout),
+            salt=view.salt,
         )
-        return "\n".join(lines)

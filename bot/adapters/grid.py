@@ -1,15 +1,28 @@
-"""The card-grid game (Game 1) in the bot: destination buttons by row, the field picture, the caption."""
+"""The card-grid game (Game 1) in the bot: destination buttons by row, the field picture, the journal."""
 
 from __future__ import annotations
 
-from itertools import groupby
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
-from bot.adapters.base import Button, GameAdapter, PrivateMode
+from bot.adapters.base import Caption, Choice, GameAdapter, Names, PrivateMode
 from core.cards import card_label
-from core.engine import Action, Frozen
-from core.games.grid import GridView, cell_code
+from core.engine import Action, Event, Frozen
+from core.games.grid import GridGame, GridView, Opened, Stuck, cell_code
 from i18n import N_, t, tn
 from render.grid import render_grid
+
+
+def _opened(event: Opened, names: Names, lang: str) -> str:
+    cell = cell_code(GridGame.layout[event.cell])
+    values = {"name": names[event.seat], "cell": cell, "card": card_label(event.card, lang)}
+    if event.first:
+        return t(lang, "{name} puts the token on {cell}: {card}", **values)
+    return t(lang, "{name} moves to {cell}: {card}", **values)
+
+
+def _stuck(event: Stuck, names: Names, lang: str) -> str:
+    return t(lang, "{name} has no move", name=names[event.seat])
 
 
 class GridAdapter(GameAdapter):
@@ -28,61 +41,50 @@ class GridAdapter(GameAdapter):
         PrivateMode("solo", N_("Solo"), 0),
         PrivateMode("ai", N_("Against the computer"), 1),
     )
+    row_width = 7
+    captions: ClassVar[Mapping[type[Event], Caption]] = {Opened: _opened, Stuck: _stuck}
 
-    def keyboard(self, view: Frozen, legal: tuple[Action, ...], lang: str) -> list[list[Button]]:
+    def choices(self, view: Frozen, legal: tuple[Action, ...], lang: str) -> list[Choice]:
         assert isinstance(view, GridView)
         allowed = set(legal)
-        cells = [i for i in range(len(view.layout)) if cell_code(view.layout[i]) in allowed]
-        # One keyboard row per field row, so the buttons look like the part of the field they name.
+        # In the field's reading order, each cell in its row's group (rows then cells when many).
         return [
-            [Button(cell_code(view.layout[i]), cell_code(view.layout[i])) for i in row]
-            for _, row in groupby(cells, key=lambda i: view.layout[i][0])
+            Choice(code, code, group=f"r{row}", group_label=t(lang, "Row {number}", number=row + 1))
+            for (row, col) in view.layout
+            if (code := cell_code((row, col))) in allowed
         ]
 
-    def picture(self, view: Frozen, names: tuple[str, ...], lang: str) -> bytes:
+    def picture(self, view: Frozen, names: Names, lang: str, recent: Sequence[Event]) -> bytes:
         assert isinstance(view, GridView)
         return render_grid(view, names=names, lang=lang)
 
-    def caption(self, view: Frozen, names: tuple[str, ...], lang: str) -> str:
+    def status(self, view: Frozen, names: Names, lang: str) -> str:
         assert isinstance(view, GridView)
-        lines = [f"🃏 {self.title(lang)}"]
-        if view.last_opened is not None and view.faces[view.last_opened] is not None:
-            opener = next((s for s, cell in enumerate(view.tokens) if cell == view.last_opened), None)
-            who = names[opener] if opener is not None else "?"
-            lines.append(
-                t(
-                    lang,
-                    "{name} opened {cell}: {card}",
-                    name=who,
-                    cell=cell_code(view.layout[view.last_opened]),
-                    card=card_label(view.faces[view.last_opened] or "", lang),
-                )
-            )
+        closed = tn(lang, "{n} closed card", "{n} closed cards", view.closed)
         if view.outcome is not None:
-            lines.append(self._result(view, names, lang))
-        elif view.to_move is not None:
-            name = names[view.to_move]
-            if view.steps is None:
-                lines.append(t(lang, "{name}, your turn: put your token on any closed card.", name=name))
-            else:
-                lines.append(
-                    tn(
-                        lang,
-                        "{name}, your turn: {n} step.",
-                        "{name}, your turn: {n} steps.",
-                        view.steps,
-                        name=name,
-                    )
-                )
-        lines.append(t(lang, "Closed cards: {count}", count=view.closed))
-        return "\n".join(lines)
+            return self._result(view, names, lang) + "\n" + closed
+        if view.to_move is None:
+            return closed
+        name = names[view.to_move]
+        if view.steps is None:
+            turn = t(lang, "{name}, your turn: put your token on any closed card.", name=name)
+        else:
+            turn = tn(
+                lang, "{name}, your turn: {n} step.", "{name}, your turn: {n} steps.", view.steps, name=name
+            )
+        return turn + "\n" + closed
 
-    def _result(self, view: GridView, names: tuple[str, ...], lang: str) -> str:
+    def _result(self, view: GridView, names: Names, lang: str) -> str:
         assert view.outcome is not None
         if view.players == 1:
             if view.outcome.winners:
                 return t(lang, "🎉 The whole field is open. You win!")
-            return t(lang, "😔 No move left with {count} closed cards. You lose.", count=view.closed)
+            return tn(
+                lang,
+                "😔 No move left with {n} closed card. You lose.",
+                "😔 No move left with {n} closed cards. You lose.",
+                view.closed,
+            )
         winner = names[view.outcome.winners[0]]
         loser = names[view.outcome.losers[0]]
         return t(lang, "🏆 {winner} wins: {loser} has no move.", winner=winner, loser=loser)

@@ -23,6 +23,8 @@ class Kind(StrEnum):
     AGAIN = "r"  # play again after the result
     MENU = "n"  # open a new table from the /games menu ("-" as table)
     LANG = "s"  # choose the interface language
+    PICK = "p"  # open a group of choices (a field row, a suit), or "-" to go back to the groups
+    COIN = "c"  # the bandit's Spin (table: the machine's owner in hex) and the wallet's refill
 
 
 class Callback(NamedTuple):
@@ -54,6 +56,7 @@ def decode(data: str | None) -> Callback:
     kind, table, version, action = parts
     if kind not in Kind._value2member_map_ or not _TABLE.fullmatch(table) or not _ACTION.fullmatch(action):
         raise BadCallback(f"malformed callback data {data!r}")
-    if not version.isdigit() or len(version) > 12:
+    # isascii: str.isdigit() accepts "²", which int() refuses.
+    if not (version.isascii() and version.isdigit()) or len(version) > 12:
         raise BadCallback(f"malformed version in {data!r}")
     return Callback(Kind(kind), table, int(version), action)

@@ -1,104 +1,78 @@
-"""The coin side of the bot: the bandit's pulls (`/spin`), the wallet (`/wallet`) and `/top`.
+"""The coin side of the bot in Telegram: the bandit's pulls (`/spin`), `/wallet` and `/top`.
 
-A pull is one message per person and chat: the machine's spin animation with the result in the caption
-and a Spin button, edited in place on the next pull. Its id comes from the update, so a retried or
-doubled update neither charges nor pays twice and draws the same stops.
+A pull is one message per person and chat: the machine's spin, then (Telegram loops animations) the
+final still of the machine with its paytable and the result in the caption, and a Spin button;
+the next pull edits it in place. A pull whose result a crash kept from the person is settled and
+shown before their next one.
 """
 
 from __future__ import annotations
 
 import asyncio
-import random
-from dataclasses import dataclass
-from datetime import datetime
+from typing import Any, Final
 from zoneinfo import ZoneInfo
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaAnimation, Message, Update, User
+from telegram import (
+    Bot,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputMediaAnimation,
+    InputMediaPhoto,
+    Message,
+    Update,
+)
 from telegram.ext import ContextTypes
 
 from bot.chat import callback
-from bot.chat.callback import Kind
-from bot.economy.career import Career, RankMoved
-from bot.economy.daily import Daily, PullTicket
-from bot.economy.leaderboard import Leaderboard
-from bot.economy.wallet import MIN_BET, START_BALANCE, InsufficientFunds, RefillRefused, Wallet
-from core.engine import resolve_chance
-from core.games.bandit import CAREER, PULL_COST, BanditGame, BanditView
-from core.registry import GAMES
-from i18n import t
+from bot.chat.answers import Answer, pressed
+from bot.chat.callback import Callback, Kind
+from bot.chat.context import Services, chat_lang, display_name, services, user_lang
+from bot.economy.pulls import Pull
+from bot.economy.wallet import MIN_BET, START_BALANCE, InsufficientFunds, RefillRefused
+from bot.runtime.later import Job
+from bot.tables.lifecycle import Refusal
+from core.games.bandit import CAREER, PULL_COST
+from i18n import N_, t, tn
 from render.bandit import render_bandit, render_spin_animation
 
-SPIN = "spin"
-REFILL = "refill"
+#: The menu's entry for the bandit, and the Spin and Refill buttons' actions.
+BANDIT: Final = "bandit"
+SPIN: Final = "spin"
+REFILL: Final = "refill"
+#: The job that turns a spin into the machine's final still (once the reels have stopped).
+STILL: Final = "bandit-still"
+STILL_AFTER_SECONDS: Final = 2.5
 
-
-@dataclass(frozen=True)
-class Pull:
-    view: BanditView
-    ticket: PullTicket
-    balance: int
-
-
-class Coins:
-    """Pulls, balances and boards for one deployment (all state in Redis)."""
-
-    def __init__(self, wallet: Wallet, daily: Daily, career: Career, leaderboard: Leaderboard) -> None:
-        self.wallet = wallet
-        self.daily = daily
-        self.career = career
-        self.leaderboard = leaderboard
-
-    async def pull(self, user: User, chat_id: int, pull_id: str, *, now: datetime, tz: ZoneInfo) -> Pull:
-        """Take a free pull or 10 coins, spin, settle rank and winnings; InsufficientFunds if broke."""
-        ticket = await self.daily.take_pull(
-            user.id, pull_id, now=now, tz=tz, cost=PULL_COST, wallet=self.wallet
-        )
-        rank = await self.career.rank(user.id)
-        while True:
-            view = await self._spin(pull_id, rank)
-            try:
-                settled = await self.career.settle(
-                    user.id,
-                    pull_id,
-                    rank_before=view.rank_before,
-                    rank_after=view.rank,
-                    credit=view.win + view.bonus,
-                    record={"rank_before": view.rank_before},
-                    now=now,
-                )
-                break
-            except RankMoved as moved:
-                rank = moved.rank
-        if settled.repeated and settled.record.get("rank_before") != view.rank_before:
-            # A repeat of a pull settled earlier: show it as it was settled.
-            view = await self._spin(pull_id, int(str(settled.record["rank_before"])))
-        balance = settled.balance if settled.balance is not None else await self.wallet.balance(user.id)
-        await self.leaderboard.record(
-            user.id, user.first_name, chat_id if chat_id < 0 else None, balance=balance, rank=view.rank
-        )
-        return Pull(view, ticket, balance)
-
-    async def _spin(self, pull_id: str, rank: int) -> BanditView:
-        """The pull's result at `rank`: its stops depend only on the pull id."""
-        game = GAMES["bandit"]
-        assert isinstance(game, BanditGame)
-        state, _ = resolve_chance(
-            game, game.new(1, {"rank": rank}), random.Random(await self.career.seed(pull_id))
-        )
-        view: BanditView = game.view(state, 0)
-        return view
+#: Wallet movements in words, by the reason code the economy records.
+REASONS: dict[str, str] = {
+    "gold:stake": N_("Gold: bet"),
+    "gold:payout": N_("Gold: tour sum"),
+    "gold:refund": N_("Gold: bet returned"),
+    "bandit": N_("Bandit: paid pull"),
+    "bandit:win": N_("Bandit: win"),
+    "refill": N_("Refill"),
+}
 
 
 def spin_keyboard(owner: int, lang: str) -> InlineKeyboardMarkup:
-    data = callback.encode(Kind.MENU, format(owner, "x") if owner > 0 else "-", 0, SPIN)
+    data = callback.encode(Kind.COIN, format(owner, "x") if owner > 0 else "-", 0, SPIN)
     return InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "🎰 Spin"), callback_data=data)]])
 
 
-def pull_caption(pull: Pull, lang: str, tz_name: str) -> str:
+def coins_text(lang: str, amount: int) -> str:
+    return tn(lang, "{n} coin", "{n} coins", amount)
+
+
+def _title(rank: int, lang: str) -> str:
+    ladder = CAREER[rank]
+    return ladder.title_ru if lang == "ru" else ladder.title_en
+
+
+def pull_caption(pull: Pull, lang: str, tz_name: str, who: str | None) -> str:
     view = pull.view
-    ladder = CAREER[view.rank]
-    title = ladder.title_ru if lang == "ru" else ladder.title_en
     lines = ["🎰 " + t(lang, "One-legged bandit")]
+    if who is not None:
+        lines.append(t(lang, "{name}'s pull", name=who))
     if view.career_step:
         reached = view.title_ru if lang == "ru" else view.title_en
         lines.append(
@@ -108,28 +82,36 @@ def pull_caption(pull: Pull, lang: str, tz_name: str) -> str:
         if view.new_voyage:
             lines.append(t(lang, "A new voyage begins: the career starts again."))
     if view.win:
-        lines.append(t(lang, "Win: {win} coins.", win=view.win))
+        lines.append(t(lang, "Win: {coins}.", coins=coins_text(lang, view.win)))
     elif not view.career_step:
         lines.append(t(lang, "No win this time."))
-    lines.append(t(lang, "Rank: {title}. Balance: {balance}.", title=title, balance=pull.balance))
+    lines.append(
+        t(
+            lang,
+            "Rank: {title}. Balance: {coins}.",
+            title=_title(view.rank, lang),
+            coins=coins_text(lang, pull.balance),
+        )
+    )
     ticket = pull.ticket
     resets = ticket.resets_at.strftime("%H:%M")
     if ticket.paid:
         lines.append(
             t(
                 lang,
-                "This pull cost {cost} coins. Free pulls come back at {time} ({zone}).",
-                cost=PULL_COST,
+                "This pull cost {coins}. Free pulls come back at {time} ({zone}).",
+                coins=coins_text(lang, PULL_COST),
                 time=resets,
                 zone=tz_name,
             )
         )
     else:
         lines.append(
-            t(
+            tn(
                 lang,
-                "Free pulls left today: {count} (streak: day {streak}); they reset at {time} ({zone}).",
-                count=ticket.free_left,
+                "{n} free pull left today (streak: day {streak}); they reset at {time} ({zone}).",
+                "{n} free pulls left today (streak: day {streak}); they reset at {time} ({zone}).",
+                ticket.free_left,
                 streak=ticket.streak,
                 time=resets,
                 zone=tz_name,
@@ -138,28 +120,74 @@ def pull_caption(pull: Pull, lang: str, tz_name: str) -> str:
     return "\n".join(lines)
 
 
-async def show_pull(
+async def spin(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, pull_id: str, machine: Message | None
+) -> str | None:
+    """One pull for the update's user, after any pull a crash left unshown; a refusal text (for a
+    reply or an alert) when it cannot be made."""
+    user, chat = update.effective_user, update.effective_chat
+    assert user is not None and chat is not None
+    found = services(context)
+    lang = await user_lang(context, user)
+    tz = ZoneInfo(found.settings.timezone)
+    for pending in await found.pulls.pending(user.id):
+        if pending != pull_id:
+            earlier = await found.pulls.pull(
+                user.id, display_name(user), chat.id, pending, now=found.clock(), tz=tz
+            )
+            await _show(context, chat.id, earlier, lang, user.id, None, display_name(user))
+            await found.pulls.shown(user.id, pending)
+    try:
+        pull = await found.pulls.pull(user.id, display_name(user), chat.id, pull_id, now=found.clock(), tz=tz)
+    except InsufficientFunds as short:
+        return t(
+            lang,
+            "No free pulls left today and a pull costs {coins}; your balance is {balance}. /wallet",
+            coins=coins_text(lang, PULL_COST),
+            balance=short.balance,
+        )
+    await _show(context, chat.id, pull, lang, user.id, machine, display_name(user))
+    await found.pulls.shown(user.id, pull_id)
+    return None
+
+
+async def _show(
     context: ContextTypes.DEFAULT_TYPE,
     chat_id: int,
     pull: Pull,
     lang: str,
-    tz_name: str,
     owner: int,
-    message: Message | None,
+    machine: Message | None,
+    name: str,
 ) -> None:
-    """Send the spin, or edit the owner's machine in place; a career step also shows its episode."""
+    """The spin (a new message, or the owner's machine edited), then its still; a career step also
+    sends its episode's picture."""
+    settings = services(context).settings
+    who = name if chat_id < 0 else None
     animation = await asyncio.to_thread(render_spin_animation, pull.view, lang=lang)
-    caption = pull_caption(pull, lang, tz_name)
+    caption = pull_caption(pull, lang, settings.timezone, who)
     keyboard = spin_keyboard(owner, lang)
-    if message is not None and message.animation is not None:
-        await context.bot.edit_message_media(
+    if machine is not None:
+        message = await context.bot.edit_message_media(
             InputMediaAnimation(animation, caption=caption),
             chat_id=chat_id,
-            message_id=message.message_id,
+            message_id=machine.message_id,
             reply_markup=keyboard,
         )
+        message_id = message.message_id if isinstance(message, Message) else machine.message_id
     else:
-        await context.bot.send_animation(chat_id, animation, caption=caption, reply_markup=keyboard)
+        message_id = (
+            await context.bot.send_animation(chat_id, animation, caption=caption, reply_markup=keyboard)
+        ).message_id
+    job = {
+        "chat": chat_id,
+        "message": message_id,
+        "owner": owner,
+        "name": name,
+        "lang": lang,
+        "pull": pull.ticket.pull_id,
+    }
+    await services(context).later.schedule(chat_id, STILL_AFTER_SECONDS, STILL, job)
     if pull.view.career_step:
         still = await asyncio.to_thread(
             render_bandit, pull.view, lang=lang, balance=pull.balance, free_left=pull.ticket.free_left
@@ -169,50 +197,74 @@ async def show_pull(
         )
 
 
-# ----- handlers ------------------------------------------------------------------------------------
+def still_job(bot: Bot, found: Services) -> Job:
+    """The job that replaces a spin by the machine's still, with the same caption."""
 
-
-def _coins(context: ContextTypes.DEFAULT_TYPE) -> Coins:
-    found = context.bot_data["services"].coins
-    assert isinstance(found, Coins)
-    return found
-
-
-async def spin(
-    update: Update, context: ContextTypes.DEFAULT_TYPE, lang: str, pull_id: str, machine: Message | None
-) -> str | None:
-    """One pull for the update's user; a refusal text (for a reply or an alert) when it cannot be made."""
-    user, chat = update.effective_user, update.effective_chat
-    assert user is not None and chat is not None
-    settings = context.bot_data["services"].settings
-    coins = _coins(context)
-    try:
-        pull = await coins.pull(
-            user, chat.id, pull_id, now=context.bot_data["services"].clock(), tz=ZoneInfo(settings.timezone)
+    async def run(job: dict[str, Any]) -> None:
+        tz = ZoneInfo(found.settings.timezone)
+        chat_id, owner, lang = int(job["chat"]), int(job["owner"]), str(job["lang"])
+        # Every step of a pull is idempotent per id: this only reads the pull back.
+        pull = await found.pulls.pull(
+            owner, str(job["name"]), chat_id, str(job["pull"]), now=found.clock(), tz=tz
         )
-    except InsufficientFunds as short:
-        return t(
-            lang,
-            "No free pulls left today and a pull costs {cost}; your balance is {balance}. /wallet",
-            cost=PULL_COST,
-            balance=short.balance,
+        still = await asyncio.to_thread(
+            render_bandit, pull.view, lang=lang, balance=pull.balance, free_left=pull.ticket.free_left
         )
-    await show_pull(context, chat.id, pull, lang, settings.timezone, user.id, machine)
-    return None
+        caption = pull_caption(pull, lang, found.settings.timezone, str(job["name"]) if chat_id < 0 else None)
+        await bot.edit_message_media(
+            InputMediaPhoto(still, caption=caption),
+            chat_id=chat_id,
+            message_id=int(job["message"]),
+            reply_markup=spin_keyboard(owner, lang),
+        )
+
+    return run
+
+
+@pressed
+async def on_coin(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Callback, answer: Answer) -> None:
+    query = update.callback_query
+    assert query is not None
+    lang = await user_lang(context, query.from_user)
+    if data.action == REFILL:
+        await answer()
+        await context.bot.send_message(query.from_user.id, await refill(context, query.from_user.id, lang))
+        return
+    if data.action != SPIN or not (data.table == "-" or _is_hex(data.table)):
+        raise Refusal("This button is out of date.")
+    machine = query.message if isinstance(query.message, Message) else None
+    owner = int(data.table, 16) if data.table != "-" else 0
+    await answer()
+    # Pressing Spin under someone else's machine spins your own, in a new message.
+    refusal = await spin(update, context, f"q{query.id}", machine if owner == query.from_user.id else None)
+    if refusal is not None and update.effective_chat is not None:
+        await context.bot.send_message(update.effective_chat.id, refusal)
+
+
+def _is_hex(text: str) -> bool:
+    return all(char in "0123456789abcdef" for char in text)
+
+
+async def cmd_spin(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message = update.effective_message
+    assert message is not None
+    refusal = await spin(update, context, f"m{message.chat_id}:{message.message_id}", None)
+    if refusal is not None:
+        await message.reply_text(refusal)
 
 
 async def wallet_text(context: ContextTypes.DEFAULT_TYPE, user_id: int, lang: str) -> tuple[str, bool]:
-    """The balance and the last ten movements; whether a refill may be asked for."""
-    coins = _coins(context)
-    balance = await coins.wallet.balance(user_id)
-    lines = [t(lang, "💰 Balance: {balance} coins.", balance=balance)]
-    history = await coins.wallet.history(user_id)
+    """The balance and the last ten movements in words; whether a refill may be asked for."""
+    wallet = services(context).pulls.wallet
+    balance = await wallet.balance(user_id)
+    lines = [t(lang, "💰 Balance: {coins}.", coins=coins_text(lang, balance))]
+    history = await wallet.history(user_id)
     if history:
         lines.append(t(lang, "Last movements:"))
-        tz = ZoneInfo(context.bot_data["services"].settings.timezone)
-        lines += [
-            f"{m.at.astimezone(tz):%d.%m %H:%M}  {m.delta:+d}  {m.reason}  → {m.balance}" for m in history
-        ]
+        tz = ZoneInfo(services(context).settings.timezone)
+        for m in history:
+            reason = t(lang, REASONS[m.reason]) if m.reason in REASONS else m.reason
+            lines.append(f"{m.at.astimezone(tz):%d.%m %H:%M}  {m.delta:+d}  {reason}  → {m.balance}")
     broke = balance < MIN_BET
     if broke:
         lines.append(
@@ -226,31 +278,40 @@ async def wallet_text(context: ContextTypes.DEFAULT_TYPE, user_id: int, lang: st
 
 
 def refill_keyboard(lang: str) -> InlineKeyboardMarkup:
-    data = callback.encode(Kind.MENU, "-", 0, REFILL)
+    data = callback.encode(Kind.COIN, "-", 0, REFILL)
     return InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "Refill"), callback_data=data)]])
 
 
 async def refill(context: ContextTypes.DEFAULT_TYPE, user_id: int, lang: str) -> str:
-    coins = _coins(context)
-    settings = context.bot_data["services"].settings
+    found = services(context)
     try:
-        movement = await coins.wallet.refill(
-            user_id, now=context.bot_data["services"].clock(), tz=ZoneInfo(settings.timezone)
+        movement = await found.pulls.wallet.refill(
+            user_id, now=found.clock(), tz=ZoneInfo(found.settings.timezone)
         )
     except RefillRefused as refused:
         if refused.reason == "already_today":
             return t(lang, "You have had today's refill. Come back tomorrow.")
         return t(lang, "A refill is only for a balance below {amount}.", amount=MIN_BET)
-    return t(lang, "Refilled: your balance is {balance}.", balance=movement.balance)
+    return t(lang, "Refilled: your balance is {coins}.", coins=coins_text(lang, movement.balance))
 
 
-async def top_text(context: ContextTypes.DEFAULT_TYPE, chat_id: int, lang: str) -> str:
-    board = _coins(context).leaderboard
+async def cmd_wallet(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.effective_user is not None and update.effective_message is not None
+    lang = await user_lang(context, update.effective_user)
+    text, broke = await wallet_text(context, update.effective_user.id, lang)
+    await update.effective_message.reply_text(text, reply_markup=refill_keyboard(lang) if broke else None)
+
+
+async def cmd_top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    chat, user, message = update.effective_chat, update.effective_user, update.effective_message
+    assert chat is not None and user is not None and message is not None
+    lang = await chat_lang(context, chat, user)
+    board = services(context).pulls.leaderboard
     sections: list[tuple[str, int | None, str]] = []
-    if chat_id < 0:
+    if chat.id < 0:
         sections += [
-            (t(lang, "This chat, by balance:"), chat_id, "balance"),
-            (t(lang, "This chat, by career rank:"), chat_id, "rank"),
+            (t(lang, "This chat, by balance:"), chat.id, "balance"),
+            (t(lang, "This chat, by career rank:"), chat.id, "rank"),
         ]
     sections += [
         (t(lang, "Everyone, by balance:"), None, "balance"),
@@ -263,12 +324,7 @@ async def top_text(context: ContextTypes.DEFAULT_TYPE, chat_id: int, lang: str) 
         if not entries:
             lines.append("  —")
         for entry in entries:
-            score = int(entry.score)
-            shown = (
-                (CAREER[score].title_ru if lang == "ru" else CAREER[score].title_en)
-                if kind == "rank"
-                else score
-            )
+            shown = _title(entry.score, lang) if kind == "rank" else coins_text(lang, entry.score)
             lines.append(f"  {entry.place}. {entry.name}: {shown}")
         lines.append("")
-    return "\n".join(lines).strip()
+    await message.reply_text("\n".join(lines).strip())

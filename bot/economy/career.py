@@ -5,8 +5,8 @@ moves the rank and credits the win through the wallet's own movement code. A pul
 rank that another pull has moved meanwhile is told so and evaluated again (the stops stay the same:
 they derive from the pull id), so concurrent pulls never lose a career step or pay one twice.
 
-Keys (under the wallet's hash tag): the rank is field `rank` of `w:{<uid>}`; a settled pull is
-`w:{<uid>}:spin:<pull_id>` (JSON), kept as long as the wallet's operation records.
+Keys (under the wallet's hash tag): the rank is field `rank` of `w:{b}:<uid>`; a settled pull is
+`w:{b}:<uid>:spin:<pull_id>` (JSON), kept as long as the wallet's operation records.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Final
 
 import redis.asyncio as aioredis
 
+from bot import keys
 from bot.economy.wallet import LUA_APPLY_MOVE, OpConflict, Wallet, account_key, parse_movement
 
 SECRET_KEY: Final = "secret:spin"
@@ -67,7 +68,7 @@ class Settled:
 
 
 def spin_key(user_id: int, pull_id: str) -> str:
-    return f"w:{{{user_id}}}:spin:{pull_id}"
+    return keys.wallet_part(user_id, f"spin:{pull_id}")
 
 
 class Career:
@@ -104,7 +105,7 @@ class Career:
         now: datetime,
     ) -> Settled:
         op_id = f"spin:{pull_id}"
-        keys = [*self._wallet.move_keys(user_id, op_id), spin_key(user_id, pull_id)]
+        script_keys = [*self._wallet.move_keys(user_id, op_id), spin_key(user_id, pull_id)]
         args = [
             *self._wallet.move_args(op_id, "bandit:win", now),
             rank_before,
@@ -112,7 +113,7 @@ class Career:
             credit,
             json.dumps(record),
         ]
-        reply = await self._settle(keys=keys, args=args)
+        reply = await self._settle(keys=script_keys, args=args)
         status = reply[0].decode() if isinstance(reply[0], bytes) else reply[0]
         if status == "moved":
             raise RankMoved(int(reply[1]))

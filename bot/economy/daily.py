@@ -10,11 +10,13 @@ Python does the day arithmetic (which date it is in the time zone); Lua does the
 
 Key layout (under the wallet's hash tag, so one script may touch the wallet and the pulls):
 
-- `w:{<uid>}:daily`: hash: `day` (local date of the last pull), `streak` (the streak day that date
+- `w:{b}:<uid>:daily`: hash: `day` (local date of the last pull), `streak` (the streak day that date
   counted as), `used` (free pulls used that date). Expires DAILY_TTL_SECONDS after the last pull:
   by then the streak is broken anyway.
-- `w:{<uid>}:pull:<pull_id>`: string, the ticket the pull got (JSON), for idempotency. Expires with the
-  wallet's operation records. A paid pull's charge is wallet operation `pull:<pull_id>`.
+- `w:{b}:<uid>:pull:<pull_id>`: string, the ticket the pull got (JSON), for idempotency. Expires with
+  the wallet's operation records. A paid pull's charge is wallet operation `pull:<pull_id>`.
+- `w:{b}:<uid>:pending`: set of pull ids taken and not shown yet (settled or not: settling twice is
+  harmless, it is idempotent).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from zoneinfo import ZoneInfo
 
 import redis.asyncio as aioredis
 
+from bot import keys
 from bot.economy.wallet import (
     LUA_APPLY_MOVE,
     InsufficientFunds,
@@ -56,9 +59,10 @@ local function count(key, today, yesterday, free, max_bonus)
 end
 """
 
-# KEYS[1..3], ARGV[1..6] as for apply_move (op id 'pull:<pull_id>'); KEYS[4] daily, KEYS[5] pull.
-# ARGV[7] today, ARGV[8] yesterday, ARGV[9] free per day, ARGV[10] max bonus, ARGV[11] cost,
-# ARGV[12] daily ttl. Returns {'ok', ticket} | {'dup', ticket} | {'funds', balance}.
+# KEYS[1..3], ARGV[1..6] as for apply_move (op id 'pull:<pull_id>'); KEYS[4] daily, KEYS[5] pull,
+# KEYS[6] pending pulls. ARGV[7] today, ARGV[8] yesterday, ARGV[9] free per day, ARGV[10] max bonus,
+# ARGV[11] cost, ARGV[12] daily ttl, ARGV[13] pull id.
+# Returns {'ok', ticket} | {'dup', ticket} | {'funds', balance}.
 _TAKE: Final = (
     LUA_APPLY_MOVE
     + _COUNT
@@ -81,6 +85,9 @@ redis.call('HSET', KEYS[4], 'day', today, 'streak', streak, 'used', used)
 redis.call('EXPIRE', KEYS[4], ARGV[12])
 local ticket = cjson.encode({day = today, streak = streak, free_left = allowance - used, movement = movement})
 redis.call('SET', KEYS[5], ticket, 'EX', ARGV[6])
+-- Taken and not shown yet: shown pulls leave the set, and the next pull settles and shows what a
+-- crash left in it.
+redis.call('SADD', KEYS[6], ARGV[13])
 return {'ok', ticket}
 """
 )
@@ -96,11 +103,15 @@ return {streak, allowance - used}
 
 
 def daily_key(user_id: int) -> str:
-    return f"w:{{{user_id}}}:daily"
+    return keys.wallet_part(user_id, "daily")
 
 
 def pull_key(user_id: int, pull_id: str) -> str:
-    return f"w:{{{user_id}}}:pull:{pull_id}"
+    return keys.wallet_part(user_id, f"pull:{pull_id}")
+
+
+def pending_key(user_id: int) -> str:
+    return keys.wallet_part(user_id, "pending")
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,9 +164,20 @@ class Daily:
         if cost <= 0:
             raise ValueError("a paid pull must cost something")
         op_id = f"pull:{pull_id}"
-        keys = [*wallet.move_keys(user_id, op_id), daily_key(user_id), pull_key(user_id, pull_id)]
-        args = [*wallet.move_args(op_id, "bandit", now), *self._day_args(now, tz), cost, DAILY_TTL_SECONDS]
-        status, payload = await self._take(keys=keys, args=args)
+        script_keys = [
+            *wallet.move_keys(user_id, op_id),
+            daily_key(user_id),
+            pull_key(user_id, pull_id),
+            pending_key(user_id),
+        ]
+        args = [
+            *wallet.move_args(op_id, "bandit", now),
+            *self._day_args(now, tz),
+            cost,
+            DAILY_TTL_SECONDS,
+            pull_id,
+        ]
+        status, payload = await self._take(keys=script_keys, args=args)
         if status in (b"funds", "funds"):
             raise InsufficientFunds(int(payload), cost)
         doc = json.loads(payload)
@@ -166,6 +188,15 @@ class Daily:
             streak=int(doc["streak"]),
             resets_at=next_midnight(date.fromisoformat(doc["day"]), tz),
         )
+
+    async def pending(self, user_id: int) -> list[str]:
+        """Pulls taken and never shown (a crash came between the charge and the picture)."""
+        members = await self._redis.smembers(pending_key(user_id))
+        return sorted(m.decode() if isinstance(m, bytes) else str(m) for m in members)
+
+    async def shown(self, user_id: int, pull_id: str) -> None:
+        """The pull's result reached the person: it is no longer pending."""
+        await self._redis.srem(pending_key(user_id), pull_id)
 
     async def status(self, user_id: int, *, now: datetime, tz: ZoneInfo) -> DailyStatus:
         streak, free_left = await self._status(keys=[daily_key(user_id)], args=self._day_args(now, tz))

@@ -3,15 +3,15 @@
 Every change runs in one Lua script, so it is atomic, and carries an operation id, so it is
 idempotent: a retried or doubled update never pays or charges twice.
 
-Key layout (the user id sits in a hash tag, so a Redis Cluster keeps one user's keys in one slot and
-one script may touch them all):
+Keys (`bot/keys.py`: one user's keys share a hash tag, so a Redis Cluster keeps them in one slot,
+with the user's private tables, and one script may touch them all):
 
-- `w:{<uid>}`: hash: `balance`, `refill_day` (local date of the last refill). Created at
+- `w:{b}:<uid>`: hash: `balance`, `refill_day` (local date of the last refill). Created at
   START_BALANCE by the first script that touches it. No expiry.
-- `w:{<uid>}:log`: list of the last HISTORY_SIZE movements (JSON), newest first. No expiry.
-- `w:{<uid>}:op:<op_id>`: string, the movement an operation made (JSON). Expires after
+- `w:{b}:<uid>:log`: list of the last HISTORY_SIZE movements (JSON), newest first. No expiry.
+- `w:{b}:<uid>:op:<op_id>`: string, the movement an operation made (JSON). Expires after
   `op_ttl_seconds`, which bounds memory; an operation retried later than that would apply again.
-- `w:{<uid>}:daily`, `w:{<uid>}:pull:<pull_id>`: the daily free pulls (bot/daily.py).
+- `w:{b}:<uid>:daily`, `...:pull:<pull_id>`, `...:pending`: the daily free pulls (daily.py).
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from zoneinfo import ZoneInfo
 
 import redis.asyncio as aioredis
 
+from bot import keys
+
 START_BALANCE: Final = 1000
 HISTORY_SIZE: Final = 10
 #: Idempotency records live this long: far longer than any retry of a Telegram update.
@@ -31,23 +33,27 @@ OP_TTL_SECONDS: Final = 3 * 24 * 3600
 #: The smallest bet of any coin game (McSweeney's Gold); below it a refill may be asked for.
 MIN_BET: Final = 20
 
-# Lua shared by every script that moves coins (the daily pulls charge through it as well).
-# KEYS[1..3]: account, log, op. ARGV[1..6] (Wallet.move_args): op id, reason, time, start, history
-# size, op ttl. apply_move(delta) returns {'ok', movement} | {'dup', movement} (the op id was applied
-# before) | {'conflict', movement} (... with another delta) | {'funds', balance}.
-LUA_APPLY_MOVE: Final = """
-local function apply_move(delta)
-  local acct, log, opkey = KEYS[1], KEYS[2], KEYS[3]
-  local op_id, reason, at, start, size, ttl = ARGV[1], ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5]), ARGV[6]
+# Lua shared by every script that moves coins (the daily pulls, the career and the table store too).
+# move(account, log, op record, op id, reason, time, start balance, history size, op ttl, delta)
+# returns {'ok', movement} | {'dup', movement} (the op id was applied before) | {'conflict',
+# movement} (... with another delta) | {'funds', balance}. check_funds(account, start, delta)
+# returns the balance if a debit of -delta would overdraw it, else false.
+LUA_MOVE_HELPERS: Final = """
+local function check_funds(acct, start, delta)
+  local balance = tonumber(redis.call('HGET', acct, 'balance') or start)
+  if delta < 0 and balance + delta < 0 then return tostring(balance) end
+  return false
+end
+local function move(acct, log, opkey, op_id, reason, at, start, size, ttl, delta)
   local old = redis.call('GET', opkey)
   if old then
     if cjson.decode(old).delta ~= delta then return {'conflict', old} end
     return {'dup', old}
   end
+  local short = check_funds(acct, start, delta)
+  if short then return {'funds', short} end
   redis.call('HSETNX', acct, 'balance', start)
-  local balance = tonumber(redis.call('HGET', acct, 'balance'))
-  if balance + delta < 0 then return {'funds', tostring(balance)} end
-  balance = redis.call('HINCRBY', acct, 'balance', delta)
+  local balance = redis.call('HINCRBY', acct, 'balance', delta)
   local m = cjson.encode({op = op_id, at = at, delta = delta, reason = reason, balance = balance})
   redis.call('LPUSH', log, m)
   redis.call('LTRIM', log, 0, size - 1)
@@ -55,6 +61,18 @@ local function apply_move(delta)
   return {'ok', m}
 end
 """
+
+# apply_move(delta) over KEYS[1..3]: account, log, op record, and ARGV[1..6] (Wallet.move_args):
+# op id, reason, time, start, history size, op ttl.
+LUA_APPLY_MOVE: Final = (
+    LUA_MOVE_HELPERS
+    + """
+local function apply_move(delta)
+  return move(KEYS[1], KEYS[2], KEYS[3], ARGV[1], ARGV[2], ARGV[3], ARGV[4],
+              tonumber(ARGV[5]), ARGV[6], delta)
+end
+"""
+)
 
 # KEYS, ARGV[1..6] as for apply_move; ARGV[7] delta.
 _APPLY: Final = LUA_APPLY_MOVE + "return apply_move(tonumber(ARGV[7]))\n"
@@ -82,15 +100,15 @@ return reply
 
 
 def account_key(user_id: int) -> str:
-    return f"w:{{{user_id}}}"
+    return keys.wallet(user_id)
 
 
 def log_key(user_id: int) -> str:
-    return f"w:{{{user_id}}}:log"
+    return keys.wallet_part(user_id, "log")
 
 
 def op_key(user_id: int, op_id: str) -> str:
-    return f"w:{{{user_id}}}:op:{op_id}"
+    return keys.wallet_part(user_id, f"op:{op_id}")
 
 
 def local_day(now: datetime, tz: ZoneInfo) -> date:
@@ -189,10 +207,14 @@ class Wallet:
 
     def move_args(self, op_id: str, reason: str, now: datetime) -> list[str | int]:
         """ARGV[1..6] for LUA_APPLY_MOVE."""
+        return [op_id, reason, *self.shared_move_args(now)]
+
+    def shared_move_args(self, now: datetime) -> list[str | int]:
+        """The arguments of `move` every movement of one script shares: time, start balance,
+        history size, op ttl."""
         if now.tzinfo is None:
             raise ValueError("now must be timezone-aware")
-        at = now.astimezone(UTC).isoformat()
-        return [op_id, reason, at, self.start_balance, self.history_size, self.op_ttl_seconds]
+        return [now.astimezone(UTC).isoformat(), self.start_balance, self.history_size, self.op_ttl_seconds]
 
     async def apply(self, user_id: int, op_id: str, delta: int, reason: str, *, now: datetime) -> Movement:
         """Add `delta` (negative: a debit) once per `op_id`; return the movement.

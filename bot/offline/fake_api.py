@@ -13,6 +13,7 @@ import contextlib
 import io
 import itertools
 import json
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -712,8 +713,10 @@ class UpdateFactory:
 
     def __init__(self, api: FakeBotAPI) -> None:
         self.api = api
-        self._update_ids = itertools.count(1)
-        self._query_ids = itertools.count(1)
+        # Telegram's ids never repeat: start anywhere, so a second factory (a restarted bot in a
+        # test) never reuses an id the bot has seen.
+        self._update_ids = itertools.count(secrets.randbits(40))
+        self._query_ids = itertools.count(secrets.randbits(40))
 
     def _user(
         self, user_id: int, first_name: str | None, language_code: str | None, username: str | None

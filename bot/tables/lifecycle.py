@@ -1,21 +1,55 @@
-"""The generic table lifecycle: lobby -> playing -> finished, as pure transitions on `Table`.
+"""The generic table lifecycle: lobby -> playing -> finished, as transitions on `Table`.
 
-Nothing here knows a particular game or Telegram: the engine comes from the registry, computers from
-`core.ai`, and every refusal is a `Refusal` carrying an English message id for the handler to translate.
-A transition returns a new table with `screen` bumped; the caller stores it with compare-and-set.
+Nothing here knows a particular game or Telegram: the engine comes from the registry, computers'
+choices from a `Decide` callable (the process pool in the bot), and every refusal is a `Refusal`
+carrying an English message id for the handler to translate. A transition returns a new table with
+`screen` bumped and the events it caused in its journal; the caller stores it with compare-and-set.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from itertools import product
 from typing import Any
 
+from bot.tables import journal
 from bot.tables.model import Phase, Player, Table
-from core.ai.registry import computer_player
-from core.engine import CHANCE, Action, Game, IllegalAction, NotYourTurn, OptionValue, State, resolve_chance
+from core.engine import (
+    CHANCE,
+    Action,
+    Event,
+    Frozen,
+    Game,
+    IllegalAction,
+    NotYourTurn,
+    OptionValue,
+    State,
+    Step,
+    sample_chance,
+)
 from core.registry import GAMES
+from i18n import N_, t
+
+#: A computer's choice for a seat's view: (game id, level, view, legal actions, seed) -> action.
+Decide = Callable[[str, str, Frozen, tuple[Action, ...], str], Awaitable[Action]]
+
+#: Computer strengths a lobby cycles through.
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+#: Computers' names, one per seat, distinct at a table and kept for the whole series.
+COMPUTER_NAMES: tuple[str, ...] = (
+    N_("Fox"),
+    N_("Owl"),
+    N_("Hedgehog"),
+    N_("Badger"),
+    N_("Raven"),
+    N_("Beaver"),
+    N_("Lynx"),
+    N_("Bear"),
+)
 
 
 class Refusal(Exception):
@@ -27,8 +61,10 @@ class Refusal(Exception):
         self.values = values
 
 
-def new_table_id() -> str:
-    return secrets.token_hex(4)
+def derived_id(*request: object) -> str:
+    """A table id made from the request that creates it (chat and message, or a press's query id),
+    so a retried request finds the table it made instead of making (and charging for) another."""
+    return hashlib.sha256(":".join(map(str, request)).encode()).hexdigest()[:10]
 
 
 def game_of(table: Table) -> Game[Any, Any]:
@@ -46,9 +82,13 @@ def _changed(table: Table, **update: object) -> Table:
     return table.model_copy(update={**update, "screen": table.screen + 1})
 
 
+# ----- the lobby ---------------------------------------------------------------------------------
+
+
 def open_lobby(
     game_id: str,
     *,
+    table_id: str,
     chat_id: int,
     topic: int,
     creator: Player,
@@ -60,7 +100,7 @@ def open_lobby(
     if game_id not in GAMES:
         raise Refusal("There is no game called {name}.", name=game_id)
     return Table(
-        id=new_table_id(),
+        id=table_id,
         chat_id=chat_id,
         topic=topic,
         game=game_id,
@@ -85,7 +125,7 @@ def join(table: Table, player: Player) -> Table:
         raise Refusal("You are already at the table.")
     if len(table.players) >= game_of(table).max_players:
         raise Refusal("The table is full.")
-    return _changed(table, players=(*table.players, player))
+    return _changed(table, players=(*table.players, player), teams=())
 
 
 def leave_lobby(table: Table, user_id: int) -> Table | None:
@@ -98,154 +138,227 @@ def leave_lobby(table: Table, user_id: int) -> Table | None:
     if not people:
         return None
     creator = table.creator if table.creator != user_id else people[0].user_id or 0
-    return _changed(table, players=players, creator=creator)
+    return _changed(table, players=players, creator=creator, teams=())
 
 
-def add_computer(table: Table, name: str) -> Table:
-    return join(table, Player(user_id=None, name=name, lang=table.lang))
+def computer(table: Table) -> Player:
+    """A computer with the first name not taken at the table."""
+    taken = {player.name for player in table.players}
+    names = [t(table.lang, name) for name in COMPUTER_NAMES]
+    name = next((name for name in names if name not in taken), f"🤖{len(table.players) + 1}")
+    return Player(user_id=None, name=name, lang=table.lang)
 
 
-#: Computer strengths a lobby cycles through.
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+def add_computer(table: Table) -> Table:
+    return join(table, computer(table))
 
 
 def set_option(table: Table, name: str, variants: tuple[str, ...]) -> Table:
-    """A lobby setting: "variant" cycles the game among its variants, "level" the computers'
-    strength, anything else flips a boolean table option of the game."""
+    """A lobby setting, cycled to its next choice: "variant" (the game among its variants), "level"
+    (the computers' strength), "teams" (the seats' teams), or any option the game declares."""
     _require_lobby(table)
     if name == "variant" and table.game in variants:
-        following = variants[(variants.index(table.game) + 1) % len(variants)]
-        return _changed(table, game=following)
+        return _switch_game(table, variants[(variants.index(table.game) + 1) % len(variants)])
     if name == "level":
-        following = LEVELS[(LEVELS.index(table.computer_level) + 1) % len(LEVELS)]
-        return _changed(table, computer_level=following)
-    default = game_of(table).default_options.get(name)
-    if not isinstance(default, bool):
+        return _changed(table, computer_level=_following(LEVELS, table.computer_level))
+    if name == "teams" and game_of(table).teams:
+        layouts = team_layouts(len(table.players))
+        current = table.teams or tuple(range(len(table.players)))
+        return _changed(table, teams=_following(layouts, current))
+    spec = next((s for s in game_of(table).options if s.name == name and not s.internal), None)
+    if spec is None:
         raise Refusal("This button is out of date.")
-    value = table.options.get(name, default)
-    return _changed(table, options={**table.options, name: not value})
+    value = table.options.get(name, spec.default)
+    return _changed(table, options={**table.options, name: _following(spec.choices, value)})
+
+
+def _following(choices: tuple[Any, ...], current: Any) -> Any:
+    return choices[(choices.index(current) + 1) % len(choices)] if current in choices else choices[0]
+
+
+def _switch_game(table: Table, game_id: str) -> Table:
+    """Another variant: seats and options are checked against the new game, never carried blindly."""
+    game = GAMES[game_id]
+    if len(table.players) > game.max_players:
+        raise Refusal("Too many players for {game}.", game=game_id)
+    known = {spec.name: spec for spec in game.options}
+    options = {
+        name: value for name, value in table.options.items() if name in known and value in known[name].choices
+    }
+    return _changed(table, game=game_id, options=options, teams=table.teams if game.teams else ())
+
+
+def team_layouts(players: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to split the seats into teams (teams numbered by their first seat), each seat
+    alone first."""
+    alone = tuple(range(players))
+    layouts = [alone]
+    for layout in product(range(players), repeat=players):
+        # A canonical numbering: each seat joins an earlier team or opens the next one.
+        canonical = all(team <= max(layout[:seat], default=-1) + 1 for seat, team in enumerate(layout))
+        if canonical and layout != alone:
+            layouts.append(layout)
+    return tuple(layouts)
 
 
 def may_manage(table: Table, user_id: int, is_admin: bool) -> bool:
+    """Host and chat-admin rights, `is_admin` being checked in the table's own chat."""
     return table.private or user_id == table.creator or is_admin
 
 
-def start(table: Table, *, computer_name: str | None = None) -> Table:
-    """Deal and play chance and computers up to the first person's turn.
+# ----- playing -----------------------------------------------------------------------------------
 
-    With `computer_name`, empty seats are given to computers first (games that always seat all).
-    """
+
+def start(table: Table, *, fill: bool = False) -> Table:
+    """Deal, and resolve chance up to the first decision; with `fill`, empty seats are given to
+    computers first (games that always seat all). Computers move when the change is committed."""
     _require_lobby(table)
     game = game_of(table)
-    if computer_name is not None:
+    if fill:
         while len(table.players) < game.max_players:
-            table = add_computer(table, computer_name)
+            table = add_computer(table)
     if len(table.players) < game.min_players:
         raise Refusal("At least {count} players are needed.", count=game.min_players)
-    state = game.new(len(table.players), table.options)
-    playing = _changed(table, phase=Phase.PLAYING)
-    return _advance(playing, game, state)
+    state = game.new(len(table.players), table.options, table.teams or None)
+    return settle(_changed(table, phase=Phase.PLAYING), state)
 
 
-def play(table: Table, user_id: int, action: Action) -> Table:
-    """A person's action, then chance and computers until a person is to move or the game ends."""
+def person_move(table: Table, user_id: int, action: Action) -> Table:
+    """A person's action, checked and applied, its events in the journal. Raises Refusal and changes
+    nothing if it may not be made."""
     if table.phase is not Phase.PLAYING:
         raise Refusal("This game is over.")
     seat = table.seat_of(user_id)
     if seat is None:
         raise Refusal("You are not playing at this table.")
     game = game_of(table)
-    state = state_of(table)
     try:
-        state = game.apply(state, seat, action).state
+        step = game.apply(state_of(table), seat, action)
     except NotYourTurn as error:
         raise Refusal("It is not your turn.") from error
     except IllegalAction as error:
         raise Refusal("That move is not allowed now.") from error
     # A move of one's own ends a run of timeouts.
     strikes = {other: count for other, count in table.strikes.items() if other != seat}
-    return _advance(_changed(table, strikes=strikes), game, state)
+    return settle(_record(_changed(table, strikes=strikes), step.events, actor=seat), step.state)
 
 
-def move_for(table: Table, seats: list[int]) -> Table:
-    """A computer makes one move for each of these people (their turn timed out), then play goes on.
-    It sees what the person would see and plays by the same rules."""
-    if not seats:
-        return table
+async def move_for(table: Table, seats: Iterable[int], decide: Decide) -> Table:
+    """A computer makes one move for each of these people (their turn timed out). It sees what the
+    person would see and plays by the same rules; the journal says it stood in."""
     game = game_of(table)
     state = state_of(table)
-    player = computer_player(table.game, table.computer_level)
     for seat in seats:
         if seat in game.to_move(state):
-            view = game.view(state, seat)
-            state = game.apply(
-                state, seat, player.choose(view, game.legal_actions(state, seat), _rng(table, state))
-            ).state
-    return _advance(table, game, state)
+            step = await _computer_step(table, game, state, seat, decide)
+            table, state = _record(table, step.events, actor=seat, proxy=True), step.state
+    return settle(table, state)
 
 
-def _rng(table: Table, state: State) -> random.Random:
-    # Seeded by table and position, so a replayed or retried update draws the same outcome.
-    return random.Random(f"{table.seed}:{state.version}")
+def computers_to_move(table: Table) -> bool:
+    if table.phase is not Phase.PLAYING or table.state is None:
+        return False
+    return any(
+        seat >= 0 and table.players[seat].is_computer for seat in game_of(table).to_move(state_of(table))
+    )
 
 
-def _advance(table: Table, game: Game[Any, Any], state: State) -> Table:
-    while True:
-        state, _ = resolve_chance(game, state, _rng(table, state))
-        movers = game.to_move(state)
-        # Where several seats may act at once (throw-ins), computers do not wait for the people.
-        computers = [seat for seat in movers if seat != CHANCE and table.players[seat].is_computer]
-        if not computers:
-            break
+async def advance(table: Table, decide: Decide) -> Table:
+    """Computers (and chance) move until a person is to move or the game is over: a new screen with
+    every event. Where several seats may act at once (throw-ins), computers do not wait."""
+    game = game_of(table)
+    state = state_of(table)
+    table = _changed(table)
+    while computers := [s for s in game.to_move(state) if s >= 0 and table.players[s].is_computer]:
         seat = computers[0]
-        player = computer_player(table.game, table.computer_level)
-        choice = player.choose(game.view(state, seat), game.legal_actions(state, seat), _rng(table, state))
-        state = game.apply(state, seat, choice).state
-    update: dict[str, object] = {"state": state.model_dump_json()}
+        step = await _computer_step(table, game, state, seat, decide)
+        proxy = table.players[seat].user_id is not None
+        table, state = _record(table, step.events, actor=seat, proxy=proxy), step.state
+        table, state = _resolve_chance(table, game, state)
+    return settle(table, state)
+
+
+async def _computer_step(table: Table, game: Game[Any, Any], state: State, seat: int, decide: Decide) -> Step:
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    action = await decide(table.game, table.computer_level, view, legal, _seed(table, state))
+    return game.apply(state, seat, action)
+
+
+def _seed(table: Table, state: State) -> str:
+    # Seeded by table and position, so a replayed or retried update draws the same outcome.
+    return f"{table.seed}:{state.version}"
+
+
+def _record(table: Table, events: Iterable[Event], *, actor: int | None, proxy: bool = False) -> Table:
+    entries = (journal.entry(event, screen=table.screen, actor=actor, proxy=proxy) for event in events)
+    return journal.append(table, entries)
+
+
+def _resolve_chance(table: Table, game: Game[Any, Any], state: State) -> tuple[Table, State]:
+    while game.to_move(state) == (CHANCE,):
+        drawn = sample_chance(game.chance_outcomes(state), random.Random(_seed(table, state)))
+        step = game.apply(state, CHANCE, drawn)
+        table, state = _record(table, step.events, actor=None), step.state
+    return table, state
+
+
+def settle(table: Table, state: State) -> Table:
+    """The table with `state` after chance has moved, and, once the game is over, the finished
+    phase and the series tally."""
+    game = game_of(table)
+    table, state = _resolve_chance(table, game, state)
+    table = table.model_copy(update={"state": state.model_dump_json()})
     outcome = game.outcome(state)
     if outcome is not None and table.phase is not Phase.FINISHED:
-        update["phase"] = Phase.FINISHED
         tally = dict(table.tally)
         for seat in outcome.losers:
-            name = table.players[seat].name
-            tally[name] = tally.get(name, 0) + 1
-        update["tally"] = tally
-    return table.model_copy(update=update)
+            tally[seat] = tally.get(seat, 0) + 1
+        table = table.model_copy(update={"phase": Phase.FINISHED, "tally": tally, "deadline": None})
+    return table
 
 
 def hand_to_computer(table: Table, user_id: int) -> Table:
     """A person leaves a running game: a computer plays their seat, same hand, until they are back
-    (Appendix C)."""
-    return _set_away(table, user_id, away=True)
+    (Appendix C); it moves at once if the seat is to move."""
+    seat = _seat_for_away(table, user_id, away=True)
+    return set_away(table, [seat])
 
 
 def come_back(table: Table, user_id: int) -> Table:
     """ "I'm back": the person takes their seat over from the computer."""
-    return _set_away(table, user_id, away=False)
+    seat = _seat_for_away(table, user_id, away=False)
+    players = list(table.players)
+    players[seat] = players[seat].model_copy(update={"away": False})
+    strikes = {other: count for other, count in table.strikes.items() if other != seat}
+    return _changed(table, players=tuple(players), strikes=strikes)
 
 
-def _set_away(table: Table, user_id: int, *, away: bool) -> Table:
+def _seat_for_away(table: Table, user_id: int, *, away: bool) -> int:
     if table.phase is not Phase.PLAYING:
         raise Refusal("This game is over.")
     seat = table.seat_of(user_id)
     if seat is None:
         raise Refusal("You are not playing at this table.")
-    if table.players[seat].away == away:
-        if away:
-            raise Refusal("A computer already plays for you.")
+    if table.players[seat].away and away:
+        raise Refusal("A computer already plays for you.")
+    if not table.players[seat].away and not away:
         raise Refusal("You are already at the table.")
+    return seat
+
+
+def set_away(table: Table, seats: Iterable[int]) -> Table:
     players = list(table.players)
-    players[seat] = players[seat].model_copy(update={"away": away})
-    replaced = _changed(table, players=tuple(players))
-    return _advance(replaced, game_of(table), state_of(table))
+    for seat in seats:
+        players[seat] = players[seat].model_copy(update={"away": True})
+    return _changed(table, players=tuple(players))
 
 
 def stop(table: Table) -> Table:
-    return _changed(table, phase=Phase.FINISHED)
+    return _changed(table, phase=Phase.FINISHED, deadline=None)
 
 
 def again(
-    table: Table, user_id: int, options: Mapping[str, OptionValue], *, computer_name: str | None = None
+    table: Table, user_id: int, *, table_id: str, options: Mapping[str, OptionValue], fill: bool = False
 ) -> Table:
     """A new game with the same seats (and the series' tally), replacing the finished table here."""
     if table.phase is not Phase.FINISHED:
@@ -254,16 +367,18 @@ def again(
         raise Refusal("Only the players of this game can start it again.")
     fresh = table.model_copy(
         update={
-            "id": new_table_id(),
+            "id": table_id,
             "phase": Phase.LOBBY,
             "state": None,
             "seed": secrets.randbits(63),
             "message_id": None,
             "message_is_photo": False,
             "creator": user_id,
-            "settled": False,
             "panels": {},
             "options": dict(options),
+            "strikes": {},
+            "deadline": None,
+            "journal": (),
         }
     )
-    return start(fresh, computer_name=computer_name)
+    return start(fresh, fill=fill)

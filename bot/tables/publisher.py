@@ -1,8 +1,16 @@
-"""Shows a table in its chat: sends the live message, or edits it in place.
+"""Shows a table in its chat: sends the live message, or edits it in place, and keeps the panels.
 
-Group edits are coalesced: a group gets at most `limit` edits per `window` seconds; an edit asked for
-while the budget is spent is deferred, and when it runs it shows the table as it is *then*, so the
-latest state always wins and intermediate states are skipped.
+Nothing here lives in a worker's memory, so any worker may show any table and a crash loses
+nothing (DESIGN.md, "Telegram limits"):
+
+- the group edit budget (Telegram allows about 20 edits a minute in a group) is a sliding window
+  in Redis; an edit asked for while it is spent is deferred in Redis, and whichever worker's ticker
+  finds it due shows the table as it is *then*: the latest state wins, in-between states are told
+  by the caption's journal instead;
+- the screen shown on each message is recorded in the table's hash, only ever upwards, and an edit
+  is made under a short lease on the message, always from the latest stored table, so a slower
+  worker can never put an older picture back over a newer one;
+- a transient notice's deletion is a job for later in Redis too (`bot/runtime/later.py`).
 """
 
 from __future__ import annotations
@@ -10,15 +18,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from collections import defaultdict, deque
+import secrets
 from collections.abc import Callable
+from typing import Any, Final
 
+import redis.asyncio as aioredis
 from telegram import Bot, InputMediaPhoto, Message
 from telegram.error import BadRequest, Forbidden
-from telegram.ext import ContextTypes, JobQueue
 
+from bot import keys
 from bot.adapters import ADAPTERS
+from bot.runtime.later import Due, Later
 from bot.tables.model import Phase, Table
 from bot.tables.screens import Screen, animation_of, panel_screen, screen_of
 from bot.tables.store import TableStore, VersionConflict
@@ -26,132 +36,147 @@ from i18n import t
 
 log = logging.getLogger(__name__)
 
+# KEYS: the chat's edit times. ARGV: now, window, limit, reserve ('1' or '0'), a unique member.
+# Returns the seconds until an edit is allowed ('0': allowed now, and counted if reserving).
+_BUDGET: Final = """
+local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[3]) then
+  if ARGV[4] == '1' then
+    redis.call('ZADD', KEYS[1], now, ARGV[5])
+    redis.call('EXPIRE', KEYS[1], math.ceil(window) + 1)
+  end
+  return '0'
+end
+local oldest = tonumber(redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2])
+return tostring(oldest + window - now)
+"""
+
+# KEYS: lease. ARGV: token. Releases the lease only if it is still ours.
+_RELEASE: Final = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+#: How long one worker may hold a message for its edit before another may take over.
+EDIT_LEASE_SECONDS: Final = 20
+#: A busy message (another worker is editing it) is looked at again this soon.
+RETRY_SECONDS: Final = 1.0
+#: The job that deletes a transient notice.
+DELETE: Final = "delete"
+
 
 class EditBudget:
-    """A sliding window of edit times per chat."""
+    """A group's edits per minute, counted in Redis for every worker."""
 
-    def __init__(self, limit: int, window: float, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, redis: aioredis.Redis, limit: int, window: float, clock: Callable[[], float]) -> None:
         self.limit = limit
         self.window = window
         self.clock = clock
-        self._edits: defaultdict[int, deque[float]] = defaultdict(deque)
+        self._script = redis.register_script(_BUDGET)
 
-    def wait(self, chat_id: int) -> float:
+    async def reserve(self, chat_id: int) -> float:
         """Seconds until an edit is allowed; when 0, the edit is counted as made now."""
-        now = self.clock()
-        edits = self._edits[chat_id]
-        while edits and edits[0] <= now - self.window:
-            edits.popleft()
-        if len(edits) < self.limit:
-            edits.append(now)
-            return 0.0
-        return edits[0] + self.window - now
+        return await self._run(chat_id, reserve=True)
+
+    async def wait(self, chat_id: int) -> float:
+        """Seconds until an edit would be allowed, counting nothing."""
+        return await self._run(chat_id, reserve=False)
+
+    async def _run(self, chat_id: int, *, reserve: bool) -> float:
+        args: list[str | float] = [
+            repr(self.clock()),
+            self.window,
+            self.limit,
+            "1" if reserve else "0",
+            secrets.token_hex(6),
+        ]
+        return float(await self._script(keys=[keys.edit_budget(chat_id)], args=args))
 
 
 class Publisher:
     def __init__(
-        self,
-        bot: Bot,
-        store: TableStore,
-        job_queue: JobQueue[ContextTypes.DEFAULT_TYPE] | None,
-        budget: EditBudget,
+        self, bot: Bot, store: TableStore, redis: aioredis.Redis, budget: EditBudget, due: Due, later: Later
     ) -> None:
         self.bot = bot
         self.store = store
-        self.job_queue = job_queue
+        self.redis = redis
         self.budget = budget
+        self.due = due
+        self.later = later
+        self.clock = due.clock
         #: Pause between the pictures of a reveal (Telegram allows about one edit a second per chat).
         self.frame_seconds = 1.0
-        #: Table key -> the screen number already on display, to skip redundant deferred edits.
-        self._shown: dict[str, int] = {}
-        #: (table id, seat) -> the screen number on that person's panel.
-        self._panel_shown: dict[tuple[str, int], int] = {}
-        self._deferred: set[str] = set()
+        self._release = redis.register_script(_RELEASE)
+        later.register(DELETE, self._delete)
+
+    # ----- the live message ----------------------------------------------------------------------
 
     async def show(self, table: Table) -> None:
-        """Bring the chat's live message up to `table` (edit it, or send it when there is none), and
-        every person's private panel (those are not group messages: they are never deferred)."""
-        if table.message_id is None:
-            await self._send(table)
-        elif table.chat_id < 0 and (delay := self.budget.wait(table.chat_id)) > 0:
-            self._defer(table, delay)
-        else:
-            await self._edit(table)
+        """Bring the chat's live message up to the latest stored state of `table`'s chat, and every
+        person's private panel (those are not group messages: they are never deferred)."""
+        await self.refresh(table.chat_id, table.topic)
         if ADAPTERS[table.game].panels and table.phase is not Phase.LOBBY:
-            await asyncio.gather(*(self._show_panel(table, seat) for seat in self._people(table)))
+            latest = await self.store.get(table.chat_id, table.topic)
+            if latest is not None and latest.id == table.id:
+                await asyncio.gather(*(self._show_panel(latest, seat) for seat in latest.people))
 
-    async def show_with_warning(self, table: Table, warned: tuple[int, ...]) -> None:
-        """Show a table after a timeout, and warn the people who timed out for the first time with a
-        short notice that deletes itself when their next turn time is up."""
-        await self.show(table)
-        if not warned:
+    async def refresh(self, chat_id: int, topic: int) -> None:
+        """Send or edit the live message to the latest stored table, within the group's budget."""
+        table = await self.store.get(chat_id, topic)
+        if table is None:
             return
-        names = ", ".join(table.players[seat].name for seat in warned)
-        text = t(table.lang, "⏰ {names}, your move! Next time a computer will move for you.", names=names)
-        note = await self.bot.send_message(table.chat_id, text, message_thread_id=table.topic or None)
-        if self.job_queue is not None:
-            self.job_queue.run_once(
-                self._delete_note, max(table.turn_seconds, 1), data=(table.chat_id, note.message_id)
-            )
-
-    async def _delete_note(self, context: ContextTypes.DEFAULT_TYPE) -> None:
-        assert context.job is not None
-        chat_id: int
-        message_id: int
-        chat_id, message_id = context.job.data  # type: ignore[misc]
-        with contextlib.suppress(BadRequest):  # already gone
-            await self.bot.delete_message(chat_id, message_id)
-
-    async def resend_panel(self, table: Table, seat: int) -> None:
-        """Send a person's panel as a new message (they asked for it again), retiring the old one."""
-        old = table.panels.get(seat)
-        user_id = table.players[seat].user_id
-        if old is not None and user_id is not None:
-            await self._drop_buttons(user_id, old)
-        self._panel_shown.pop((table.id, seat), None)
-        others = {other: message for other, message in table.panels.items() if other != seat}
-        await self._show_panel(table.model_copy(update={"panels": others}), seat)
-
-    @staticmethod
-    def _people(table: Table) -> list[int]:
-        return [seat for seat, player in enumerate(table.players) if player.user_id is not None]
-
-    async def _show_panel(self, table: Table, seat: int) -> None:
-        if self._panel_shown.get((table.id, seat)) == table.screen:
+        shown = await self.store.shown(table)
+        if table.message_id is not None and shown >= table.screen:
             return
-        user_id = table.players[seat].user_id
-        assert user_id is not None
-        screen = await asyncio.to_thread(panel_screen, table, seat)
-        assert screen.photo is not None
-        message_id = table.panels.get(seat)
+        if table.message_id is not None and chat_id < 0 and (wait := await self.budget.reserve(chat_id)) > 0:
+            await self.defer(table, wait)
+            return
+        lease = keys.edit_lease(chat_id, topic)
+        token = secrets.token_hex(8)
+        if not await self.redis.set(lease, token, nx=True, ex=EDIT_LEASE_SECONDS):
+            await self.defer(table, RETRY_SECONDS)
+            return
         try:
-            if message_id is not None:
-                await self.bot.edit_message_media(
-                    InputMediaPhoto(screen.photo, caption=screen.text),
-                    chat_id=user_id,
-                    message_id=message_id,
-                    reply_markup=screen.keyboard,
-                )
-            else:
-                sent = await self.bot.send_photo(
-                    user_id, screen.photo, caption=screen.text, reply_markup=screen.keyboard
-                )
-                await self._update_stored(table, lambda t: {"panels": {**t.panels, seat: sent.message_id}})
-        except Forbidden:
-            return  # they never started the bot: the group's "My panel" link is their way in
-        except BadRequest as error:
-            if "not modified" not in str(error).lower():
-                raise
-        self._panel_shown[(table.id, seat)] = table.screen
+            # Read again under the lease: another worker may have shown (or sent) it meanwhile.
+            table = await self.store.get(chat_id, topic) or table
+            shown = await self.store.shown(table)
+            if table.message_id is None:
+                await self._send(table, shown)
+            elif shown < table.screen:
+                await self._edit(table, shown)
+        finally:
+            await self._release(keys=[lease], args=[token])
+        latest = await self.store.get(chat_id, topic)
+        if latest is not None and latest.id == table.id and latest.screen > table.screen:
+            await self.defer(latest, await self.budget.wait(chat_id) if chat_id < 0 else 0.0)
 
-    async def _drop_buttons(self, chat_id: int, message_id: int) -> None:
-        try:
-            await self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
-        except BadRequest as error:
-            log.info("could not retire message %s in %s: %s", message_id, chat_id, error)
+    async def defer(self, table: Table, delay: float) -> None:
+        """Show the table again after `delay` seconds, from whichever worker ticks first."""
+        key = keys.table(table.chat_id, table.topic)
+        await self.redis.zadd(keys.edits(keys.bucket_of(key)), {key: self.clock() + delay}, lt=True)
 
-    async def _send(self, table: Table) -> None:
-        screen = await asyncio.to_thread(screen_of, table, self.bot.username)
+    async def catching_up(self, table: Table) -> float | None:
+        """Seconds until a deferred picture of `table` goes out, or None if none is waiting."""
+        key = keys.table(table.chat_id, table.topic)
+        due = await self.redis.zscore(keys.edits(keys.bucket_of(key)), key)
+        return None if due is None else max(due - self.clock(), 0.0)
+
+    async def deliver_due(self, bucket: int, limit: int = 100) -> int:
+        """Show the tables whose deferred edit is due in one bucket; returns how many."""
+        members, claimed = await self.due.claim(keys.edits(bucket), limit, EDIT_LEASE_SECONDS)
+        for key in members:
+            chat, topic = _chat_and_topic(key)
+            try:
+                await self.refresh(chat, topic)
+            except Exception:
+                log.exception("deferred edit of %s failed", key)
+                continue
+            await self.due.done(keys.edits(bucket), key, claimed)
+        return len(members)
+
+    async def _send(self, table: Table, shown: int) -> None:
+        screen = await asyncio.to_thread(screen_of, table, self.bot.username, shown)
         thread = table.topic or None
         message: Message
         if screen.photo is not None:
@@ -167,42 +192,28 @@ class Publisher:
                 table.chat_id, screen.text, reply_markup=screen.keyboard, message_thread_id=thread
             )
         is_photo = screen.photo is not None
-        await self._update_stored(
+        stored = await self._update_stored(
             table, lambda _: {"message_id": message.message_id, "message_is_photo": is_photo}
         )
-        self._shown[key_of(table)] = table.screen
+        if stored is not None:
+            await self.store.mark_shown(table)
 
-    async def _update_stored(self, table: Table, changes: Callable[[Table], dict[str, object]]) -> None:
-        """Record where a message went (bookkeeping, not a move); other writes may race with this
-        one, so it is applied to the latest stored table, retrying on conflict."""
-        current: Table | None = table
-        while current is not None and current.id == table.id:
-            try:
-                await self.store.put(
-                    current.model_copy(update=changes(current)), expected_version=current.version
-                )
-                return
-            except VersionConflict:
-                current = await self.store.get(table.chat_id, table.topic)
-
-    async def _edit(self, table: Table) -> None:
-        if self._shown.get(key_of(table)) == table.screen:
-            return
-        screen = await asyncio.to_thread(screen_of, table, self.bot.username)
+    async def _edit(self, table: Table, shown: int) -> None:
+        screen = await asyncio.to_thread(screen_of, table, self.bot.username, shown)
         assert table.message_id is not None
         if screen.photo is not None and not table.message_is_photo:
             # A lobby (text) becomes a game (photo): Telegram cannot turn one into the other.
             await self.retire(table)
-            await self._send(table)
+            await self._send(table, shown)
             return
-        if ADAPTERS[table.game].animated and self._shown.get(key_of(table)) == table.screen - 1:
+        if ADAPTERS[table.game].animated and shown == table.screen - 1:
             await self._animate(table)
         try:
             await self._apply_edit(table, screen)
         except BadRequest as error:
             if "not modified" not in str(error).lower():
                 raise
-        self._shown[key_of(table)] = table.screen
+        await self.store.mark_shown(table)
 
     async def _animate(self, table: Table) -> None:
         """Play a reveal step by step, paced for Telegram's one message a second in a chat."""
@@ -232,30 +243,100 @@ class Publisher:
         if table.message_id is None:
             return
         if table.message_is_photo:
-            await self._drop_buttons(table.chat_id, table.message_id)
+            await self.drop_buttons(table.chat_id, table.message_id)
             return
         try:
             await self.bot.delete_message(table.chat_id, table.message_id)
         except BadRequest as error:
             log.info("could not delete message %s in %s: %s", table.message_id, table.chat_id, error)
 
-    def _defer(self, table: Table, delay: float) -> None:
-        key = key_of(table)
-        if key in self._deferred or self.job_queue is None:
+    async def drop_buttons(self, chat_id: int, message_id: int) -> None:
+        try:
+            await self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
+        except BadRequest as error:
+            log.info("could not retire message %s in %s: %s", message_id, chat_id, error)
+
+    async def _update_stored(
+        self, table: Table, changes: Callable[[Table], dict[str, object]]
+    ) -> Table | None:
+        """Record where a message went (bookkeeping, not a move); other writes may race with this
+        one, so it is applied to the latest stored table, retrying on conflict."""
+        current: Table | None = table
+        while current is not None and current.id == table.id:
+            try:
+                return await self.store.put(
+                    current.model_copy(update=changes(current)), expected_version=current.version
+                )
+            except VersionConflict:
+                current = await self.store.get(table.chat_id, table.topic)
+        return None
+
+    # ----- panels ------------------------------------------------------------------------------
+
+    async def _show_panel(self, table: Table, seat: int) -> None:
+        where = f"panel:{seat}"
+        if await self.store.shown(table, where) >= table.screen:
             return
-        self._deferred.add(key)
-        self.job_queue.run_once(self._deferred_edit, delay, data=(table.chat_id, table.topic), name=key)
+        user_id = table.players[seat].user_id
+        assert user_id is not None
+        shown = await self.store.shown(table, where)
+        screen = await asyncio.to_thread(panel_screen, table, seat, shown)
+        assert screen.photo is not None
+        message_id = table.panels.get(seat)
+        try:
+            if message_id is not None:
+                await self.bot.edit_message_media(
+                    InputMediaPhoto(screen.photo, caption=screen.text),
+                    chat_id=user_id,
+                    message_id=message_id,
+                    reply_markup=screen.keyboard,
+                )
+            else:
+                sent = await self.bot.send_photo(
+                    user_id, screen.photo, caption=screen.text, reply_markup=screen.keyboard
+                )
+                await self._update_stored(
+                    table, lambda current: {"panels": {**current.panels, seat: sent.message_id}}
+                )
+        except Forbidden:
+            return  # they never started the bot: the group's "My panel" link is their way in
+        except BadRequest as error:
+            if "not modified" not in str(error).lower():
+                raise
+        await self.store.mark_shown(table, where)
 
-    async def _deferred_edit(self, context: ContextTypes.DEFAULT_TYPE) -> None:
-        assert context.job is not None
-        chat_id: int
-        topic: int
-        chat_id, topic = context.job.data  # type: ignore[misc]
-        self._deferred.discard(context.job.name or "")
-        table = await self.store.get(chat_id, topic)
-        if table is not None and table.message_id is not None:
-            await self.show(table)
+    async def resend_panel(self, table: Table, seat: int) -> None:
+        """Send a person's panel as a new message (they asked for it again), retiring the old one."""
+        old = table.panels.get(seat)
+        user_id = table.players[seat].user_id
+        if old is not None and user_id is not None:
+            await self.drop_buttons(user_id, old)
+        others = {other: message for other, message in table.panels.items() if other != seat}
+        stored = await self._update_stored(table, lambda _: {"panels": others})
+        if stored is not None:
+            await self.redis.hdel(keys.table(table.chat_id, table.topic), f"panel:{seat}")
+            await self._show_panel(stored, seat)
+
+    # ----- notices -----------------------------------------------------------------------------
+
+    async def warn(self, table: Table, seats: tuple[int, ...]) -> None:
+        """Warn the people who timed out for the first time, with a short notice that deletes itself
+        when their next turn time is up."""
+        if not seats:
+            return
+        names = ", ".join(table.players[seat].name for seat in seats)
+        text = t(table.lang, "⏰ {names}, your move! Next time a computer will move for you.", names=names)
+        note = await self.bot.send_message(table.chat_id, text, message_thread_id=table.topic or None)
+        delay = max(table.turn_seconds, 1)
+        await self.later.schedule(
+            table.chat_id, delay, DELETE, {"chat": table.chat_id, "message": note.message_id}
+        )
+
+    async def _delete(self, job: dict[str, Any]) -> None:
+        with contextlib.suppress(BadRequest):  # already gone
+            await self.bot.delete_message(int(job["chat"]), int(job["message"]))
 
 
-def key_of(table: Table | None) -> str:
-    return "" if table is None else f"{table.chat_id}:{table.topic}:{table.id}"
+def _chat_and_topic(key: str) -> tuple[int, int]:
+    _, _, chat, topic = key.split(":")
+    return int(chat), int(topic)

@@ -1,20 +1,32 @@
 """What a table looks like in its chat: the lobby text, or the turn picture with caption and buttons.
 
-Group chats only ever get the public view (`view(state, None)`).
+Group chats only ever get the public view (`view(state, None)`) and the public journal. A caption
+is the game's title, the journal lines since the screen the message showed last (so the events of
+screens skipped under the edit budget are told too), and the game's status line.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.adapters import ADAPTERS
+from bot.adapters.base import Choice, GameAdapter, Names
 from bot.chat import callback
 from bot.chat.callback import Kind
-from bot.tables.lifecycle import game_of, state_of
-from bot.tables.model import Phase, Table
+from bot.chat.keyboards import MAX_BUTTONS, ChoiceKeyboard, Row, markup
+from bot.tables import journal
+from bot.tables.lifecycle import LEVELS, game_of, state_of, team_layouts
+from bot.tables.model import Entry, Phase, Table
+from core.engine import Event, GameOver
 from i18n import N_, t
+
+#: Telegram's limit on a photo caption.
+MAX_CAPTION = 1024
+#: Journal lines a caption shows at most: the latest ones.
+MAX_LINES = 10
 
 
 class Screen(NamedTuple):
@@ -25,10 +37,17 @@ class Screen(NamedTuple):
 
 #: How the lobby names the computers' strength.
 LEVEL_NAMES: dict[str, str] = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("strong")}
+assert tuple(LEVEL_NAMES) == LEVELS
 
 
-def names_of(table: Table) -> tuple[str, ...]:
-    return tuple(("🤖 " if p.is_computer else "") + p.name for p in table.players)
+def names_of(table: Table) -> Names:
+    """Names for the journal and the captions."""
+    return tuple(player.name for player in table.players)
+
+
+def seat_names(table: Table) -> Names:
+    """Names for the pictures' seats: a computer's marked, and a person a computer plays for too."""
+    return tuple(("🤖 " if player.is_computer else "") + player.name for player in table.players)
 
 
 def _button(table: Table, kind: Kind, label: str, action: str) -> InlineKeyboardButton:
@@ -39,6 +58,9 @@ def _link(label: str, bot_username: str, payload: str) -> InlineKeyboardButton:
     return InlineKeyboardButton(label, url=f"https://t.me/{bot_username}?start={payload}")
 
 
+# ----- the lobby ---------------------------------------------------------------------------------
+
+
 def lobby_screen(table: Table, bot_username: str) -> Screen:
     lang = table.lang
     adapter = ADAPTERS[table.game]
@@ -47,86 +69,219 @@ def lobby_screen(table: Table, bot_username: str) -> Screen:
         f"🃏 {adapter.title(lang)}",
         t(lang, "Players ({count} of {most}):", count=len(table.players), most=game.max_players),
     ]
-    for number, (player, name) in enumerate(zip(table.players, names_of(table), strict=True), start=1):
+    for number, (player, name) in enumerate(zip(table.players, seat_names(table), strict=True), start=1):
         crown = " 👑" if player.user_id == table.creator else ""
         lines.append(f"{number}. {name}{crown}")
-    lines.append("")
-    lines.append(
+    lines += [
+        "",
         t(
             lang,
             "Join, add a computer, and the host starts the game. /help {game} explains the rules.",
             game=table.game,
-        )
-    )
-    keyboard = [
+        ),
+    ]
+    rows: list[Row] = [
         [
             _button(table, Kind.LOBBY, t(lang, "Join"), "join"),
             _button(table, Kind.LOBBY, t(lang, "Leave"), "leave"),
         ]
     ]
     if adapter.panels:
-        keyboard.append([_link(t(lang, "🤖 Play from the bot"), bot_username, f"join_{table.id}")])
-    keyboard += _settings_rows(table)
-    keyboard.append([_button(table, Kind.LOBBY, t(lang, "Add computer"), "computer")])
-    keyboard.append(
+        rows.append([_link(t(lang, "🤖 Play from the bot"), bot_username, f"join_{table.id}")])
+    rows += [[button] for button in _settings(table, adapter)]
+    rows.append([_button(table, Kind.LOBBY, t(lang, "Add computer"), "computer")])
+    rows.append(
         [
             _button(table, Kind.LOBBY, t(lang, "Start"), "start"),
             _button(table, Kind.LOBBY, t(lang, "Cancel"), "cancel"),
         ]
     )
-    return Screen("\n".join(lines), None, InlineKeyboardMarkup(keyboard))
+    return Screen("\n".join(lines), None, markup(rows))
 
 
-def _settings_rows(table: Table) -> list[list[InlineKeyboardButton]]:
-    """The host's lobby settings: the variant, each toggle with its state, the computers' strength."""
+def _settings(table: Table, adapter: GameAdapter) -> list[InlineKeyboardButton]:
+    """The host's lobby settings, each a button that cycles its choices and shows the current one."""
     lang = table.lang
-    adapter = ADAPTERS[table.game]
-    rows: list[list[InlineKeyboardButton]] = []
-    if adapter.variants:
-        rows.append([_button(table, Kind.LOBBY, "🔀 " + adapter.title(lang), "o.variant")])
-    for name, label in adapter.toggles:
-        value = table.options.get(name, game_of(table).default_options.get(name))
-        rows.append([_button(table, Kind.LOBBY, ("☑️ " if value else "⬜ ") + t(lang, label), f"o.{name}")])
-    if adapter.fill_with_computers:
-        level = t(lang, LEVEL_NAMES[table.computer_level])
-        rows.append([_button(table, Kind.LOBBY, t(lang, "Computers: {level}", level=level), "o.level")])
-    return rows
-
-
-def game_screen(table: Table, bot_username: str) -> Screen:
-    """The public turn picture, caption and buttons (destinations, or Play again at the end)."""
-    lang = table.lang
-    adapter = ADAPTERS[table.game]
     game = game_of(table)
-    state = state_of(table)
-    view = game.view(state, None)
+    buttons: list[InlineKeyboardButton] = []
+    if adapter.variants:
+        buttons.append(_button(table, Kind.LOBBY, "🔀 " + adapter.title(lang), "o.variant"))
+    for spec in game.options:
+        if spec.internal:
+            continue
+        value = table.options.get(spec.name, spec.default)
+        shown = t(lang, spec.choice_label(value)) if spec.choice_labels else _plain_choice(value, lang)
+        buttons.append(_button(table, Kind.LOBBY, f"⚙️ {t(lang, spec.label)}: {shown}", f"o.{spec.name}"))
+    if game.teams and len(table.players) > 1:
+        buttons.append(_button(table, Kind.LOBBY, "👥 " + teams_text(table), "o.teams"))
+    if adapter.fill_with_computers or game.max_players > 1:
+        level = t(lang, LEVEL_NAMES[table.computer_level])
+        buttons.append(_button(table, Kind.LOBBY, t(lang, "Computers: {level}", level=level), "o.level"))
+    return buttons
+
+
+def _plain_choice(value: object, lang: str) -> str:
+    if isinstance(value, bool):
+        return t(lang, "yes") if value else t(lang, "no")
+    return str(value)
+
+
+def teams_text(table: Table) -> str:
+    """ "1+3 vs 2+4": the seats of each team, by seat number."""
+    teams = table.teams or team_layouts(len(table.players))[0]
+    if len(set(teams)) == len(teams):
+        return t(table.lang, "Teams: everyone alone")
+    members = [
+        [str(seat + 1) for seat, team in enumerate(teams) if team == number] for number in sorted(set(teams))
+    ]
+    return t(table.lang, "Teams: {teams}", teams=t(table.lang, " vs ").join("+".join(m) for m in members))
+
+
+# ----- captions ----------------------------------------------------------------------------------
+
+
+def journal_lines(table: Table, seat: int | None, since: int, lang: str) -> tuple[list[str], list[Event]]:
+    """The journal's lines for `seat` (None: public) since screen `since`, and their events."""
+    adapter = ADAPTERS[table.game]
     names = names_of(table)
-    caption = adapter.caption(view, names, lang)
-    rows: list[list[InlineKeyboardButton]] = []
-    if table.phase is Phase.PLAYING and adapter.panels:
+    lines: list[str] = []
+    events: list[Event] = []
+    for item, event in journal.visible(table, seat, since=since):
+        line = describe(adapter, item, event, names, lang)
+        if line:
+            lines.append(line)
+        events.append(event)
+    return lines, events
+
+
+def describe(adapter: GameAdapter, item: Entry, event: Event, names: Names, lang: str) -> str:
+    """One journal line; a move a computer made for a person says so."""
+    if isinstance(event, GameOver):
+        return ""  # the status line tells the result
+    caption = adapter.captions[type(event)]
+    text = caption(event, names, lang)
+    if item.proxy and item.actor is not None:
+        return t(lang, "🤖 for {name}: {move}", name=names[item.actor], move=text)
+    return text
+
+
+def caption_of(head: str, lines: Sequence[str], status: Sequence[str]) -> str:
+    """Title, the latest journal lines, the status: within Telegram's caption limit."""
+    shown = list(lines[-MAX_LINES:])
+    skipped = len(lines) - len(shown)
+    while True:
+        body = ([f"… (+{skipped})"] if skipped else []) + shown
+        text = "\n".join([head, *body, *status])
+        if len(text) <= MAX_CAPTION or not shown:
+            return text[:MAX_CAPTION]
+        shown.pop(0)
+        skipped += 1
+
+
+# ----- the public table and the panels -----------------------------------------------------------
+
+
+def keyboard_for(table: Table, kind: Kind, choices: list[Choice], room: int, opened: str | None) -> list[Row]:
+    adapter = ADAPTERS[table.game]
+    builder = ChoiceKeyboard(
+        move=lambda choice: _button(table, kind, choice.label, choice.action),
+        group=lambda key, label: _button(table, Kind.PICK, label, key),
+        back=lambda: _button(table, Kind.PICK, "◀️ " + t(table.lang, "Back"), "-"),
+        width=adapter.row_width,
+    )
+    return builder.rows(choices, room=room, opened=opened)
+
+
+def game_screen(table: Table, bot_username: str, since: int) -> Screen:
+    """The public turn picture, caption and buttons (moves, or Play again at the end)."""
+    lang = table.lang
+    adapter = ADAPTERS[table.game]
+    state = state_of(table)
+    view = game_of(table).view(state, None)
+    lines, events = journal_lines(table, None, since, lang)
+    status = [adapter.status(view, names_of(table), lang)]
+    if table.phase is Phase.FINISHED:
+        if game_of(table).outcome(state) is None:
+            status.append(t(lang, "The game was stopped."))
+        if table.tally and len(table.players) > 1:
+            status.append(tally_line(table))
+    photo = adapter.picture(view, seat_names(table), lang, events)
+    caption = caption_of(f"🃏 {adapter.title(lang)}", lines, status)
+    return Screen(caption, photo, game_keyboard(table, bot_username))
+
+
+def game_keyboard(table: Table, bot_username: str, opened: str | None = None) -> InlineKeyboardMarkup | None:
+    """The buttons under the public picture; `opened` is the group shown of a two-step choice."""
+    lang = table.lang
+    adapter = ADAPTERS[table.game]
+    extra: list[Row] = []
+    if table.phase is not Phase.PLAYING:
+        view = game_of(table).view(state_of(table), None)
+        info = [
+            _button(table, Kind.LOBBY, c.label, f"i.{c.action}") for c in adapter.info_actions(view, lang)
+        ]
+        return markup(
+            [*([info] if info else []), [_button(table, Kind.AGAIN, t(lang, "Play again"), "again")]]
+        )
+    if adapter.panels:
         # Moves are made on the private panels; the group gets the ways to reach them.
-        rows.append(
+        extra.append(
             [
                 _button(table, Kind.LOBBY, t(lang, "🂠 My cards"), "hand"),
                 _link(t(lang, "🤖 My panel"), bot_username, f"panel_{table.id}"),
             ]
         )
-    elif table.phase is Phase.PLAYING:
-        for seat in game.to_move(state):
-            legal = game.legal_actions(state, seat)
-            for row in adapter.keyboard(view, legal, lang):
-                rows.append([_button(table, Kind.MOVE, b.label, b.action) for b in row])
-    if table.phase is Phase.PLAYING:
-        if any(p.away for p in table.players):
-            rows.append([_button(table, Kind.LOBBY, t(lang, "🙋 I'm back"), "back")])
-    else:
-        if game.outcome(state) is None:
-            caption += "\n" + t(lang, "The game was stopped.")
-        if table.tally and len(table.players) > 1:
-            caption += "\n" + tally_line(table)
-        rows.append([_button(table, Kind.AGAIN, t(lang, "Play again"), "again")])
-    photo = adapter.picture(view, names, lang)
-    return Screen(caption, photo, InlineKeyboardMarkup(rows) if rows else None)
+    if any(player.away for player in table.players):
+        extra.append([_button(table, Kind.LOBBY, t(lang, "🙋 I'm back"), "back")])
+    rows: list[Row] = []
+    if not adapter.panels:
+        rows = keyboard_for(
+            table, Kind.MOVE, _public_choices(table, lang), MAX_BUTTONS - sum(map(len, extra)), opened
+        )
+    return markup(rows + extra)
+
+
+def _public_choices(table: Table, lang: str) -> list[Choice]:
+    """Buttons under a group's picture: the moves of whichever people are to move (same action
+    codes merged: anyone allowed may press them)."""
+    adapter = ADAPTERS[table.game]
+    game = game_of(table)
+    state = state_of(table)
+    view = game.view(state, None)
+    merged: dict[str, Choice] = {}
+    for seat in game.to_move(state):
+        if seat >= 0 and not table.players[seat].is_computer:
+            for choice in adapter.choices(view, game.legal_actions(state, seat), lang):
+                merged.setdefault(choice.action, choice)
+    return list(merged.values())
+
+
+def panel_screen(table: Table, seat: int, since: int) -> Screen:
+    """A person's private panel: their own view and journal, and buttons for what they may do now."""
+    lang = table.players[seat].lang
+    adapter = ADAPTERS[table.game]
+    game = game_of(table)
+    state = state_of(table)
+    view = game.view(state, seat)
+    legal = game.legal_actions(state, seat) if table.phase is Phase.PLAYING else ()
+    lines, events = journal_lines(table, seat, since, lang)
+    photo = adapter.panel_picture(view, seat_names(table), lang, legal, events)
+    caption = caption_of(
+        f"🃏 {adapter.title(lang)}", lines, [adapter.panel_status(view, names_of(table), lang)]
+    )
+    return Screen(caption, photo, panel_keyboard(table, seat))
+
+
+def panel_keyboard(table: Table, seat: int, opened: str | None = None) -> InlineKeyboardMarkup | None:
+    if table.phase is not Phase.PLAYING:
+        return None
+    game = game_of(table)
+    state = state_of(table)
+    legal = game.legal_actions(state, seat)
+    if not legal:
+        return None
+    choices = ADAPTERS[table.game].choices(game.view(state, seat), legal, table.players[seat].lang)
+    return markup(keyboard_for(table, Kind.MOVE, choices, MAX_BUTTONS, opened))
 
 
 def animation_of(table: Table) -> tuple[bytes, ...]:
@@ -135,35 +290,18 @@ def animation_of(table: Table) -> tuple[bytes, ...]:
         return ()
     adapter = ADAPTERS[table.game]
     view = game_of(table).view(state_of(table), None)
-    names = names_of(table)
+    names = seat_names(table)
     return tuple(adapter.frame(view, names, table.lang, n) for n in range(1, adapter.frames(view) + 1))
 
 
 def tally_line(table: Table) -> str:
-    losses = ", ".join(f"{p.name} {table.tally.get(p.name, 0)}" for p in table.players)
+    losses = ", ".join(
+        f"{player.name} {table.tally.get(seat, 0)}" for seat, player in enumerate(table.players)
+    )
     return t(table.lang, "Series, games lost: {losses}.", losses=losses)
 
 
-def panel_screen(table: Table, seat: int) -> Screen:
-    """A person's private panel: their own view, and buttons for what they may do now."""
-    lang = table.players[seat].lang
-    adapter = ADAPTERS[table.game]
-    game = game_of(table)
-    state = state_of(table)
-    view = game.view(state, seat)
-    names = names_of(table)
-    legal = game.legal_actions(state, seat) if table.phase is Phase.PLAYING else ()
-    rows = [
-        [_button(table, Kind.MOVE, b.label, b.action) for b in row]
-        for row in adapter.keyboard(view, legal, lang)
-    ]
-    photo = adapter.panel_picture(view, names, lang, legal)
-    return Screen(
-        adapter.panel_caption(view, names, lang), photo, InlineKeyboardMarkup(rows) if rows else None
-    )
-
-
-def screen_of(table: Table, bot_username: str) -> Screen:
-    return (
-        lobby_screen(table, bot_username) if table.phase is Phase.LOBBY else game_screen(table, bot_username)
-    )
+def screen_of(table: Table, bot_username: str, since: int) -> Screen:
+    if table.phase is Phase.LOBBY:
+        return lobby_screen(table, bot_username)
+    return game_screen(table, bot_username, since)

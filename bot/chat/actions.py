@@ -1,0 +1,227 @@
+"""Opening tables and the lobby and table actions, shared by commands and buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update, User
+from telegram.error import Forbidden
+from telegram.ext import ContextTypes
+
+from bot.adapters import ADAPTERS
+from bot.adapters.base import GameAdapter, PrivateMode
+from bot.chat import callback
+from bot.chat.answers import Notice
+from bot.chat.callback import Kind
+from bot.chat.context import chat_lang, display_name, is_admin, is_group, services, topic_of, user_lang
+from bot.chat.keyboards import markup, rows_of
+from bot.economy.wallet import InsufficientFunds
+from bot.tables import lifecycle
+from bot.tables.lifecycle import Refusal, derived_id, game_of, state_of
+from bot.tables.model import Phase, Player, Table
+from i18n import t
+
+#: A menu button opens "<game>.<mode>"; one that may replace a running private game (asked
+#: first) ends in ".ok".
+CONFIRMED = "ok"
+
+
+def menu_button(label: str, action: str) -> InlineKeyboardButton:
+    return InlineKeyboardButton(label, callback_data=callback.encode(Kind.MENU, "-", 0, action))
+
+
+async def reply(update: Update, text: str, keyboard: InlineKeyboardMarkup | None = None) -> None:
+    if update.effective_message is not None:
+        await update.effective_message.reply_text(text, reply_markup=keyboard)
+
+
+def insufficient(short: InsufficientFunds) -> Refusal:
+    return Refusal(
+        "Not enough coins: you have {balance}, this needs {needed}. /wallet",
+        balance=short.balance,
+        needed=short.needed,
+    )
+
+
+def mode_of(adapter: GameAdapter, key: str) -> PrivateMode | None:
+    return next((mode for mode in adapter.private_modes if mode.key == key), None)
+
+
+async def open_table(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    game_id: str,
+    mode_key: str,
+    request: str,
+    *,
+    ask: bool,
+) -> None:
+    """A lobby in a group; in a private chat the game starts at once in the chosen mode.
+
+    `request` names the update (chat and message, or the press), so a retried update finds the
+    table it made; with `ask`, a running private game is replaced only after a confirmation."""
+    user, chat = update.effective_user, update.effective_chat
+    assert user is not None and chat is not None
+    lang = await chat_lang(context, chat, user)
+    adapter = ADAPTERS.get(game_id)
+    if adapter is None:
+        await reply(update, t(lang, "There is no game called {name}. /games lists them.", name=game_id[:40]))
+        return
+    if is_group(chat) and not adapter.in_groups:
+        link = f"https://t.me/{context.bot.username}?start=new_{game_id}"
+        button = InlineKeyboardMarkup([[InlineKeyboardButton(adapter.title(lang), url=link)]])
+        await reply(
+            update, t(lang, "{game} is played in a private chat with me.", game=adapter.title(lang)), button
+        )
+        return
+    mode = mode_of(adapter, mode_key)
+    if mode_key and mode is None and not is_group(chat):
+        modes = ", ".join(mode.key for mode in adapter.private_modes)
+        await reply(
+            update,
+            t(
+                lang,
+                "{game} has no mode “{mode}”. Modes: {modes}.",
+                game=game_id,
+                mode=mode_key[:40],
+                modes=modes,
+            ),
+        )
+        return
+    if not is_group(chat) and mode is None and adapter.stake(adapter.private_modes[0].options) > 0:
+        # A coin game starts with a choice of stake, never with a default one.
+        await _choose_mode(update, adapter, lang, t(lang, "Choose your bet:"))
+        return
+    tables = services(context).tables
+    topic = topic_of(update.effective_message)
+    old = await tables.store.get(chat.id, topic)
+    if old is not None and old.phase is not Phase.FINISHED:
+        if is_group(chat):
+            await reply(update, t(lang, "A game is already open here. Finish it or /stop it first."))
+            return
+        if ask:
+            title = ADAPTERS[old.game].title(lang)
+            keyboard = markup(
+                [
+                    [
+                        menu_button(
+                            t(lang, "Yes, start a new game"),
+                            f"{game_id}.{(mode or adapter.private_modes[0]).key}.{CONFIRMED}",
+                        )
+                    ]
+                ]
+            )
+            await reply(
+                update,
+                t(lang, "You are playing {game} here. End it and start a new game?", game=title),
+                keyboard,
+            )
+            return
+    me = Player(user_id=user.id, name=display_name(user), lang=lang)
+    chosen = mode or adapter.private_modes[0]
+    table = lifecycle.open_lobby(
+        game_id,
+        table_id=derived_id(chat.id, topic, request),
+        chat_id=chat.id,
+        topic=topic,
+        creator=me,
+        lang=lang,
+        private=not is_group(chat),
+        options=chosen.options,
+        turn_seconds=services(context).settings.group_turn_seconds,
+    )
+    if not is_group(chat):
+        table = table.model_copy(update={"computer_level": chosen.level})
+        for _ in range(chosen.computers):
+            table = lifecycle.add_computer(table)
+        table = lifecycle.start(table, fill=adapter.fill_with_computers)
+    if old is not None and old.phase is not Phase.FINISHED:
+        # In a private chat a new game ends the unfinished one, which says so.
+        old = await tables.commit(old, lifecycle.stop(old))
+    try:
+        await tables.commit(old, table)
+    except InsufficientFunds as short:
+        refusal = insufficient(short)
+        await reply(update, t(lang, refusal.message, **refusal.values))
+
+
+async def _choose_mode(update: Update, adapter: GameAdapter, lang: str, prompt: str) -> None:
+    buttons = [
+        menu_button(t(lang, mode.label), f"{adapter.game_id}.{mode.key}") for mode in adapter.private_modes
+    ]
+    await reply(update, adapter.title(lang) + "\n" + prompt, markup(rows_of(buttons, width=2)))
+
+
+async def table_action(
+    context: ContextTypes.DEFAULT_TYPE,
+    table: Table,
+    user: User,
+    from_chat: int,
+    action: str,
+    answer: Callable[[], Awaitable[None]] | None = None,
+) -> None:
+    """Lobby and table actions, from buttons and commands alike. Rights are those in the table's
+    own chat; from any other chat (a private panel) only the person's own moves are accepted."""
+    if from_chat != table.chat_id:
+        raise Refusal("This button belongs to another chat.")
+    tables = services(context).tables
+    adapter = ADAPTERS[table.game]
+    if action == "join":
+        if table.phase is not Phase.LOBBY:
+            raise Refusal("The game has already started.")
+        new = lifecycle.join(
+            table, Player(user_id=user.id, name=display_name(user), lang=await user_lang(context, user))
+        )
+        if adapter.panels and not await _can_write_to(context, user.id, table):
+            raise Refusal("Open the bot first with the “Play from the bot” button: it seats you at once.")
+    elif action == "leave":
+        if table.phase is Phase.LOBBY:
+            await tables.commit(table, lifecycle.leave_lobby(table, user.id), answer=answer)
+            return
+        new = lifecycle.stop(table) if table.private else lifecycle.hand_to_computer(table, user.id)
+    elif action == "back":
+        new = lifecycle.come_back(table, user.id)
+    elif action == "hand":
+        seat = table.seat_of(user.id)
+        if seat is None or table.phase is not Phase.PLAYING:
+            raise Refusal("You are not playing at this table.")
+        text = adapter.hand_text(game_of(table).view(state_of(table), seat), await user_lang(context, user))
+        raise Notice(text or t(table.lang, "This game has no hands of cards."))
+    elif action.startswith("i."):
+        view = game_of(table).view(state_of(table), None)
+        text = adapter.info(action.removeprefix("i."), view, await user_lang(context, user))
+        if text is None:
+            raise Refusal("This button is out of date.")
+        await context.bot.send_message(table.chat_id, text, message_thread_id=table.topic or None)
+        return
+    elif action == "computer":
+        new = lifecycle.add_computer(table)
+    elif action in ("start", "cancel") or action.startswith("o."):
+        if not lifecycle.may_manage(table, user.id, await is_admin(context, table.chat_id, user.id)):
+            raise Refusal("Only the host or a chat admin can do that.")
+        if action == "start":
+            new = lifecycle.start(table, fill=adapter.fill_with_computers)
+        elif action.startswith("o."):
+            new = lifecycle.set_option(table, action.removeprefix("o."), adapter.variants)
+        elif table.phase is Phase.LOBBY:
+            await tables.commit(table, None, answer=answer)
+            return
+        else:
+            new = lifecycle.stop(table)
+    else:
+        raise Refusal("This button is out of date.")
+    try:
+        await tables.commit(table, new, answer=answer)
+    except InsufficientFunds as short:
+        raise insufficient(short) from short
+
+
+async def _can_write_to(context: ContextTypes.DEFAULT_TYPE, user_id: int, table: Table) -> bool:
+    """Whether the bot may message this person privately (they have started it): greet them there."""
+    try:
+        await context.bot.send_message(
+            user_id, t(table.lang, "You are at the table. Your cards will come here when the game starts.")
+        )
+    except Forbidden:
+        return False
+    return True

@@ -1,0 +1,105 @@
+"""Every button press is answered, at once, whatever fails behind it.
+
+A press is answered as soon as it is judged (an alert for a refusal, nothing for an accepted move),
+before any computer thinks or any picture is drawn. `pressed` wraps each press handler: a handler
+that raises still answers, a failure of Redis or of anything else answers with a short apology in
+the language Telegram gives (Redis may be what failed), and a watchdog answers a press that nothing
+answered within `WATCHDOG_SECONDS` (a hung server), so nobody is left looking at a spinner.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, Final
+
+from redis.exceptions import RedisError
+from telegram import CallbackQuery, Update
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from bot.chat.callback import BadCallback, Callback, decode
+from bot.chat.context import telegram_lang, user_lang
+from bot.tables.lifecycle import Refusal
+from bot.tables.store import VersionConflict
+from i18n import N_, t
+
+log = logging.getLogger(__name__)
+
+#: A press not answered by then gets the apology (Telegram shows a spinner until it is answered).
+WATCHDOG_SECONDS: Final = 0.8
+TROUBLE: Final = N_("The bot is having trouble, try again in a minute.")
+
+
+class Notice(Exception):
+    """Not an error: a short private answer to a press (an alert only the presser sees)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+class Answer:
+    """Answers one callback query once; later calls do nothing."""
+
+    def __init__(self, query: CallbackQuery, fallback: str) -> None:
+        self.query = query
+        self.done = False
+        self._watchdog = asyncio.get_running_loop().call_later(
+            WATCHDOG_SECONDS, lambda: asyncio.ensure_future(self(fallback, alert=True))
+        )
+
+    async def __call__(self, text: str | None = None, *, alert: bool = False) -> None:
+        if self.done:
+            return
+        self.done = True
+        self._watchdog.cancel()
+        try:
+            await self.query.answer(text[:200] if text else None, show_alert=alert and bool(text))
+        except TelegramError as error:
+            # A duplicate delivery answered elsewhere, or a query that is too old: nothing to tell.
+            log.info("could not answer a press: %s", error)
+
+
+PressHandler = Callable[[Update, ContextTypes.DEFAULT_TYPE, Callback, Answer], Awaitable[None]]
+
+
+def pressed(
+    handler: PressHandler,
+) -> Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]:
+    """A CallbackQueryHandler callback around `handler`, which answers refusals and failures."""
+
+    async def run(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        assert query is not None
+        fallback = t(telegram_lang(context, query.from_user), TROUBLE)
+        answer = Answer(query, fallback)
+        try:
+            await handler(update, context, decode(query.data), answer)
+        except BadCallback:
+            await _refuse(context, query, answer, N_("This button is out of date."))
+        except Notice as notice:
+            await answer(notice.text, alert=True)
+        except Refusal as refusal:
+            await _refuse(context, query, answer, refusal.message, **refusal.values)
+        except VersionConflict:
+            await _refuse(context, query, answer, N_("Someone was faster. Look at the table again."))
+        except Exception:
+            # Redis down, Telegram failing, a bug: the person hears at once; the error handler logs.
+            await answer(fallback, alert=True)
+            raise
+        finally:
+            await answer()
+
+    return run
+
+
+async def _refuse(
+    context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery, answer: Answer, message: str, **values: object
+) -> None:
+    lang = telegram_lang(context, query.from_user)
+    with contextlib.suppress(RedisError):
+        lang = await user_lang(context, query.from_user)
+    await answer(t(lang, message, **values), alert=True)

@@ -1,0 +1,225 @@
+"""Commands: /start, /help, /games, /new, /join, /leave, /stop, /lang (and the coin commands)."""
+
+from __future__ import annotations
+
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    InlineKeyboardButton,
+    Update,
+)
+from telegram.ext import Application, CommandHandler, ContextTypes
+
+from bot.adapters import ADAPTERS
+from bot.chat import callback, coins
+from bot.chat.actions import open_table, reply, table_action
+from bot.chat.callback import Kind
+from bot.chat.context import chat_lang, display_name, is_group, services, topic_of, user_lang
+from bot.chat.keyboards import markup, rows_of
+from bot.chat.menus import send_menu
+from bot.tables import lifecycle
+from bot.tables.lifecycle import Refusal
+from bot.tables.model import Phase, Player
+from bot.tables.store import VersionConflict
+from i18n import LANGUAGES, N_, t
+
+#: Longest argument a command echoes back.
+ECHO_CHARS = 40
+
+BANDIT_RULES = N_(
+    "One-legged bandit: a pirate slot machine. /spin pulls the lever: 5 free pulls a day (more on a "
+    "streak of days), then 10 coins a pull. Three scrolls raise your pirate career, with a bonus for "
+    "every rank up to old Flint's treasure. The paytable is on the machine."
+)
+COIN_HELP = N_(
+    "Coins: /wallet shows your balance and last movements (and a refill once a day when you are "
+    "broke), /top the leaderboards."
+)
+
+
+def _game_and_mode(text: str) -> tuple[str, str]:
+    """`durak_transfer_hard` -> ("durak_transfer", "hard"): game ids may hold underscores themselves."""
+    for game_id in sorted(ADAPTERS, key=len, reverse=True):
+        if text == game_id or text.startswith(game_id + "_"):
+            return game_id, text.removeprefix(game_id).removeprefix("_")
+    return text, ""
+
+
+def _request(update: Update) -> str:
+    message = update.effective_message
+    assert message is not None
+    return f"m{message.message_id}"
+
+
+async def cmd_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.effective_user is not None and update.effective_chat is not None
+    payload = context.args[0] if context.args else ""
+    if payload.startswith("new_"):
+        game_id, mode = _game_and_mode(payload.removeprefix("new_"))
+        await open_table(update, context, game_id, mode, _request(update), ask=True)
+        return
+    if payload.startswith(("join_", "panel_")) and not is_group(update.effective_chat):
+        kind, _, table_id = payload.partition("_")
+        await _deep_link_to_table(update, context, kind, table_id)
+        return
+    lang = await user_lang(context, update.effective_user)
+    await reply(
+        update,
+        t(
+            lang,
+            "Hi! I host card and board games. Choose a game below, or add me to a group "
+            "to play with friends. /help explains everything.",
+        ),
+    )
+    await send_menu(update, context)
+
+
+async def _deep_link_to_table(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, kind: str, table_id: str
+) -> None:
+    """The lobby's "Play from the bot" link seats the person; "My panel" sends their panel again."""
+    user = update.effective_user
+    assert user is not None
+    lang = await user_lang(context, user)
+    tables = services(context).tables
+    table = await tables.store.get_by_id(table_id[:16])
+    if table is None or table.phase is Phase.FINISHED:
+        await reply(update, t(lang, "This game is over."))
+        return
+    seat = table.seat_of(user.id)
+    if kind == "join" and seat is None:
+        try:
+            await tables.commit(
+                table, lifecycle.join(table, Player(user_id=user.id, name=display_name(user), lang=lang))
+            )
+        except (Refusal, VersionConflict) as error:
+            message = (
+                error.message
+                if isinstance(error, Refusal)
+                else "Someone was faster. Look at the table again."
+            )
+            await reply(update, t(lang, message, **(error.values if isinstance(error, Refusal) else {})))
+            return
+        await reply(update, t(lang, "You are at the table. Your cards will come here when the game starts."))
+        return
+    if seat is None:
+        await reply(update, t(lang, "You are not playing at this table."))
+    elif table.phase is Phase.PLAYING:
+        await tables.publisher.resend_panel(table, seat)
+    else:
+        await reply(update, t(lang, "You are at the table. Your cards will come here when the game starts."))
+
+
+async def cmd_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.effective_user is not None and update.effective_chat is not None
+    lang = await chat_lang(context, update.effective_chat, update.effective_user)
+    wanted = (context.args[0] if context.args else "").lower()
+    if wanted in ADAPTERS:
+        await reply(update, ADAPTERS[wanted].rules(lang))
+        return
+    if wanted in (coins.BANDIT, "spin"):
+        await reply(update, t(lang, BANDIT_RULES))
+        return
+    games = "\n".join(
+        f"• {adapter.title(lang)}: /new {game_id}, /help {game_id}" for game_id, adapter in ADAPTERS.items()
+    )
+    games += "\n• " + t(lang, "One-legged bandit") + ": /spin, /help bandit"
+    text = t(
+        lang,
+        "Commands:\n/games: choose a game\n/new <game>: open a table\n/join, /leave: take or leave a seat\n"
+        "/stop: end the game here\n/lang: language\n\nGames:\n{games}",
+        games=games,
+    )
+    await reply(update, text + "\n\n" + t(lang, COIN_HELP))
+
+
+async def cmd_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await send_menu(update, context)
+
+
+async def cmd_new(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    if not context.args:
+        await send_menu(update, context)
+        return
+    game_id = context.args[0].lower()[:ECHO_CHARS]
+    mode = context.args[1].lower()[:ECHO_CHARS] if len(context.args) > 1 else ""
+    await open_table(update, context, game_id, mode, _request(update), ask=False)
+
+
+async def cmd_join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _table_command(update, context, "join")
+
+
+async def cmd_leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _table_command(update, context, "leave")
+
+
+async def cmd_stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _table_command(update, context, "cancel")
+
+
+async def _table_command(update: Update, context: ContextTypes.DEFAULT_TYPE, action: str) -> None:
+    user, chat = update.effective_user, update.effective_chat
+    assert user is not None and chat is not None
+    table = await services(context).tables.store.get(chat.id, topic_of(update.effective_message))
+    lang = await chat_lang(context, chat, user)
+    if table is None or table.phase is Phase.FINISHED:
+        await reply(update, t(lang, "There is no game here. /games opens one."))
+        return
+    try:
+        await table_action(context, table, user, chat.id, action)
+    except Refusal as refusal:
+        await reply(update, t(lang, refusal.message, **refusal.values))
+    except VersionConflict:
+        await reply(update, t(lang, "Someone was faster. Look at the table again."))
+
+
+async def cmd_lang(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert update.effective_user is not None and update.effective_chat is not None
+    lang = await chat_lang(context, update.effective_chat, update.effective_user)
+    buttons = [
+        InlineKeyboardButton(name, callback_data=callback.encode(Kind.LANG, "-", 0, code))
+        for code, name in (("ru", "Русский"), ("en", "English"))
+    ]
+    await reply(update, t(lang, "Choose the language:"), markup(rows_of(buttons)))
+
+
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("games", N_("Choose a game")),
+    ("new", N_("Open a table: /new grid")),
+    ("join", N_("Take a seat at the table")),
+    ("leave", N_("Leave the table")),
+    ("stop", N_("End the game here")),
+    ("help", N_("How to play")),
+    ("spin", N_("Pull the one-legged bandit")),
+    ("wallet", N_("Your coins")),
+    ("top", N_("Leaderboards")),
+    ("lang", N_("Language")),
+    ("start", N_("Start the bot")),
+)
+
+
+async def register_commands(application: Application) -> None:  # type: ignore[type-arg]
+    for lang in LANGUAGES:
+        commands = [BotCommand(name, t(lang, description)) for name, description in COMMANDS]
+        for scope in (BotCommandScopeAllPrivateChats(), BotCommandScopeAllGroupChats()):
+            await application.bot.set_my_commands(commands, scope=scope, language_code=lang)
+        await application.bot.set_my_commands(commands, language_code=lang if lang != "en" else None)
+
+
+def add_command_handlers(application: Application) -> None:  # type: ignore[type-arg]
+    for name, handler in (
+        ("start", cmd_start),
+        ("help", cmd_help),
+        ("games", cmd_games),
+        ("new", cmd_new),
+        ("join", cmd_join),
+        ("leave", cmd_leave),
+        ("stop", cmd_stop),
+        ("lang", cmd_lang),
+        ("spin", coins.cmd_spin),
+        ("wallet", coins.cmd_wallet),
+        ("top", coins.cmd_top),
+    ):
+        application.add_handler(CommandHandler(name, handler))

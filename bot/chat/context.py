@@ -1,0 +1,82 @@
+"""What every handler needs: the deployment's services, who and where an update is, which language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+import redis.asyncio as aioredis
+from telegram import Chat, ChatMember, Message, User
+from telegram.constants import ChatType
+from telegram.ext import ContextTypes
+
+from bot.economy.pulls import Pulls
+from bot.runtime.later import Later
+from bot.settings import Settings
+from bot.tables.service import Tables
+from bot.tables.store import Preferences
+from bot.tables.timers import Timers
+from i18n import pick_language
+
+#: Telegram's limit on a display name we echo back (its own limit is 64).
+NAME_CHARS = 32
+
+
+@dataclass(frozen=True)
+class Services:
+    settings: Settings
+    redis: aioredis.Redis
+    tables: Tables
+    prefs: Preferences
+    pulls: Pulls
+    timers: Timers
+    later: Later
+    clock: Callable[[], datetime]
+
+
+def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
+    found = context.bot_data["services"]
+    assert isinstance(found, Services)
+    return found
+
+
+def topic_of(message: Message | None) -> int:
+    return message.message_thread_id or 0 if message is not None and message.is_topic_message else 0
+
+
+def is_group(chat: Chat | int) -> bool:
+    if isinstance(chat, int):
+        return chat < 0
+    return chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
+
+
+def telegram_lang(context: ContextTypes.DEFAULT_TYPE, user: User) -> str:
+    """The language Telegram says the person uses: what we speak when Redis cannot be asked."""
+    return pick_language(user.language_code, services(context).settings.default_lang)
+
+
+async def user_lang(context: ContextTypes.DEFAULT_TYPE, user: User) -> str:
+    chosen = await services(context).prefs.get_lang(user.id)
+    return chosen or telegram_lang(context, user)
+
+
+async def chat_lang(context: ContextTypes.DEFAULT_TYPE, chat: Chat, user: User) -> str:
+    """A group speaks the chat's chosen language, else the language of whoever is talking."""
+    if is_group(chat):
+        chosen = await services(context).prefs.get_chat_lang(chat.id)
+        if chosen:
+            return chosen
+    return await user_lang(context, user)
+
+
+def display_name(user: User) -> str:
+    return (user.first_name or user.username or str(user.id))[:NAME_CHARS]
+
+
+async def is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
+    """Whether the user administers `chat_id` (a private chat is its own user's)."""
+    if not is_group(chat_id):
+        return chat_id == user_id
+    member = await context.bot.get_chat_member(chat_id, user_id)
+    return member.status in (ChatMember.ADMINISTRATOR, ChatMember.OWNER)

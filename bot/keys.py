@@ -1,0 +1,87 @@
+"""The Redis key layout, in one place, because it decides which keys share a Redis Cluster slot.
+
+A cluster runs a script only when all its keys hash to one slot, and it hashes only the part of a
+key inside braces. Every chat and every user is therefore given one of `BUCKETS` hash tags
+(`{<id mod BUCKETS>}`), so that one script can write a table, its timer entry and a private
+player's wallet together (a private chat's id is its user's id), and the ticker finds every due
+timer by reading `BUCKETS` sorted sets. Keys:
+
+- `t:{b}:<chat>:<topic>`: hash of one table: `id`, `v` (version), `phase`, `doc` (the Table JSON),
+  `shown` (the screen number on the live message). Expires with the table's TTL.
+- `tid:<table id>`: string, the table's key, so a press on a private panel finds its group table.
+- `due:{b}`: sorted set of table keys by turn deadline; `edits:{b}`: by when a deferred edit of the
+  live message may go out. `eb:{b}:<chat>`: the group's recent edit times (the edit budget);
+  `el:{b}:<chat>:<topic>`: who is editing the live message now (a short lease).
+- `w:{b}:<uid>`: hash of a wallet (`balance`, `refill_day`, `rank`), with `...:log`, `...:op:<id>`,
+  `...:daily`, `...:pull:<id>`, `...:spin:<id>` and `...:pending` (pulls charged, not yet settled).
+- `lb:{g}:*`, `lb:{c<chat>}:*`, `lb:names`: leaderboards (written apart from the wallets).
+- `later:{b}`: sorted set of small jobs for later (bot/runtime/later.py).
+- `pref:u:<uid>`, `pref:c:<chat>`: language choices; `upd:<update id>`: an update being handled or
+  handled (drops a duplicate delivery); `secret:spin`: the deployment's pull secret.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: Hash tags for chats and users. More buckets spread load over more slots; every tick reads each.
+BUCKETS: Final = 64
+
+
+def bucket(owner_id: int) -> int:
+    """The bucket of a chat or user: a private chat and its user get the same one."""
+    return owner_id % BUCKETS
+
+
+def tag(owner_id: int) -> str:
+    return f"{{{bucket(owner_id)}}}"
+
+
+def table(chat_id: int, topic: int) -> str:
+    return f"t:{tag(chat_id)}:{chat_id}:{topic}"
+
+
+def table_index(table_id: str) -> str:
+    return f"tid:{table_id}"
+
+
+def due(bucket: int) -> str:
+    return f"due:{{{bucket}}}"
+
+
+def edits(bucket: int) -> str:
+    return f"edits:{{{bucket}}}"
+
+
+def bucket_of(key: str) -> int:
+    """The bucket of a table key (the number inside its braces)."""
+    return int(key[key.index("{") + 1 : key.index("}")])
+
+
+def edit_budget(chat_id: int) -> str:
+    return f"eb:{tag(chat_id)}:{chat_id}"
+
+
+def edit_lease(chat_id: int, topic: int) -> str:
+    return f"el:{tag(chat_id)}:{chat_id}:{topic}"
+
+
+def wallet(user_id: int) -> str:
+    return f"w:{tag(user_id)}:{user_id}"
+
+
+def wallet_part(user_id: int, part: str) -> str:
+    """A key beside the wallet, in its slot: `log`, `daily`, `op:<id>`, `pull:<id>`, ..."""
+    return f"{wallet(user_id)}:{part}"
+
+
+def user_pref(user_id: int) -> str:
+    return f"pref:u:{user_id}"
+
+
+def chat_pref(chat_id: int) -> str:
+    return f"pref:c:{chat_id}"
+
+
+def update_mark(update_id: int) -> str:
+    return f"upd:{update_id}"

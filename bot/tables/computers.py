@@ -1,0 +1,63 @@
+"""Computer players' decisions, off the event loop (DESIGN.md, "Computers").
+
+Decisions run in a pool of worker processes (`COMPUTER_PROCESSES`; 0 runs them in a thread, for
+tests and small hosts), each within a time budget, so one chat's computers never hold up another
+chat's turn. A decision that overruns the budget is replaced by the cheapest level's choice, so a
+table always goes on; the player sees only the view, as a person in that seat would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor
+from multiprocessing import get_context
+
+from core.ai.registry import LEVELS, computer_player
+from core.engine import Action, Frozen
+
+log = logging.getLogger(__name__)
+
+#: The level that stands in when a decision overruns its budget: always cheap.
+FALLBACK_LEVEL = LEVELS[0]
+
+
+def decide(game_id: str, level: str, view: Frozen, legal: tuple[Action, ...], seed: str) -> Action:
+    """One decision, in whatever process runs it: seeded, so a retried update decides the same."""
+    return computer_player(game_id, level).choose(view, legal, random.Random(seed))
+
+
+def _warm_up() -> None:
+    """Import the games and players in a fresh worker before the first real decision needs them."""
+    import core.ai.registry  # noqa: F401
+
+
+class Computers:
+    def __init__(self, processes: int, budget_seconds: float) -> None:
+        self.budget_seconds = budget_seconds
+        # Spawned, not forked: a fork of a process with an event loop and threads is unsafe.
+        self._pool: Executor | None = (
+            ProcessPoolExecutor(processes, mp_context=get_context("spawn")) if processes > 0 else None
+        )
+        if isinstance(self._pool, ProcessPoolExecutor):
+            for _ in range(processes):
+                self._pool.submit(_warm_up)
+
+    async def decide(
+        self, game_id: str, level: str, view: Frozen, legal: tuple[Action, ...], seed: str
+    ) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        job = asyncio.get_running_loop().run_in_executor(
+            self._pool, decide, game_id, level, view, legal, seed
+        )
+        try:
+            return await asyncio.wait_for(job, self.budget_seconds)
+        except TimeoutError:
+            log.warning("%s computer (%s) overran its %.1f s budget", game_id, level, self.budget_seconds)
+            return decide(game_id, FALLBACK_LEVEL, view, legal, seed)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,88 @@
+"""The journal: the engine's events of every transition, kept in the table (DESIGN.md, "Journal").
+
+A transition records the person's action, then every chance and computer step until a person is
+to move, each event with who caused it. Captions and notices are made from it, so every move, a
+computer's included, is told; the bot never works out what happened by comparing states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import cache
+
+from bot.tables.model import Entry, Table
+from core.engine import Event, GameOver
+
+#: Events kept per table: enough for the longest transition (a Durak bout played out by three
+#: computers) and a little history, small enough for a quick table write.
+MAX_ENTRIES = 60
+
+
+def kind_of(event_type: type[Event]) -> str:
+    return f"{event_type.__module__}:{event_type.__qualname__}"
+
+
+@cache
+def _event_types() -> dict[str, type[Event]]:
+    found: dict[str, type[Event]] = {}
+    pending: list[type[Event]] = [Event]
+    while pending:
+        cls = pending.pop()
+        found[kind_of(cls)] = cls
+        pending.extend(cls.__subclasses__())
+    return found
+
+
+def entry(event: Event, *, screen: int, actor: int | None, proxy: bool = False) -> Entry:
+    data = event.model_dump(mode="json", exclude={"audience"})
+    return Entry(
+        screen=screen, kind=kind_of(type(event)), data=data, audience=event.audience, actor=actor, proxy=proxy
+    )
+
+
+def event_of(item: Entry) -> Event:
+    """The engine event an entry holds (the classes are found among `Event`'s subclasses)."""
+    cls = _event_types().get(item.kind)
+    if cls is None:
+        # Imported lazily by the registry; a class is always loaded once its game is.
+        _event_types.cache_clear()
+        cls = _event_types()[item.kind]
+    return cls.model_validate({**item.data, "audience": item.audience})
+
+
+def append(table: Table, entries: Iterable[Entry]) -> Table:
+    journal = (*table.journal, *entries)[-MAX_ENTRIES:]
+    return table.model_copy(update={"journal": journal})
+
+
+def visible(table: Table, seat: int | None, *, since: int) -> Iterator[tuple[Entry, Event]]:
+    """Events `seat` may see (None: the public ones) that led to screens after `since`, in order.
+
+    A seat's own copy of a public event (Durak's draw, which also names the cards drawn) replaces
+    the public one in its private view, so nothing is told twice."""
+    items = [item for item in table.journal if item.screen > since]
+    for index, item in enumerate(items):
+        if item.audience is not None and item.audience != seat:
+            continue
+        if item.audience is None and seat is not None and _has_private_twin(items, index, seat):
+            continue
+        yield item, event_of(item)
+
+
+def _has_private_twin(items: list[Entry], index: int, seat: int) -> bool:
+    public = items[index]
+    following = items[index + 1] if index + 1 < len(items) else None
+    return (
+        following is not None
+        and following.kind == public.kind
+        and following.audience == seat
+        and following.actor == public.actor
+    )
+
+
+def last_outcome(table: Table) -> GameOver | None:
+    for item in reversed(table.journal):
+        event = event_of(item)
+        if isinstance(event, GameOver):
+            return event
+    return None

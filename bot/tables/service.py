@@ -1,0 +1,156 @@
+"""The one write path of every table change: transition -> one atomic store write -> show.
+
+`commit` stamps the turn deadline, works out the coins the change moves (a coin game's stake when
+it starts, its payout or refund when it ends), and hands all of it to the store's single script,
+so whatever crashes, a table and its timer and its coins are written together or not at all.
+Showing comes after: a picture that failed to go out is brought up to date by the next press or
+tick, because the stored table is the truth.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+
+from bot.adapters import ADAPTERS
+from bot.economy.leaderboard import Leaderboard
+from bot.economy.wallet import Wallet
+from bot.tables.computers import Computers
+from bot.tables.lifecycle import Decide, advance, computers_to_move, game_of, state_of
+from bot.tables.model import Phase, Table
+from bot.tables.publisher import EditBudget, Publisher
+from bot.tables.store import CoinMove, TableStore, VersionConflict
+
+log = logging.getLogger(__name__)
+
+#: Seconds after which a table whose computers are to move is moved on by any worker's ticker.
+COMPUTER_GRACE_SECONDS = 10.0
+
+
+class Tables:
+    def __init__(
+        self,
+        store: TableStore,
+        publisher: Publisher,
+        computers: Computers,
+        wallet: Wallet,
+        leaderboard: Leaderboard,
+        budget: EditBudget,
+        clock: Callable[[], datetime],
+    ) -> None:
+        self.store = store
+        self.publisher = publisher
+        self.computers = computers
+        self.wallet = wallet
+        self.leaderboard = leaderboard
+        self.budget = budget
+        self.clock = clock
+
+    @property
+    def decide(self) -> Decide:
+        return self.computers.decide
+
+    async def commit(
+        self, old: Table | None, new: Table | None, *, answer: Callable[[], Awaitable[None]] | None = None
+    ) -> Table | None:
+        """Store `new` in place of `old` (compare-and-set), with its deadline and coins; then, with
+        the change safely stored, `answer` the person, let the computers move (stored again) and
+        show it. None deletes the lobby `old`. Raises VersionConflict or InsufficientFunds before
+        anything changed."""
+        if new is None:
+            assert old is not None
+            await self.store.delete(old)
+            if answer is not None:
+                await answer()
+            await self.publisher.retire(old)
+            return None
+        stored = await self.write(old, new)
+        if answer is not None:
+            await answer()
+        if old is not None and old.id != new.id:
+            await self.publisher.retire(old)
+        stored = await self.play_computers(stored)
+        await self.publisher.show(stored)
+        return stored
+
+    async def play_computers(self, table: Table) -> Table:
+        """Let the computers to move play until a person is to move, and store that. If the write
+        loses (another worker got there first), the stored table stands: it has its own deadline."""
+        if not computers_to_move(table):
+            return table
+        try:
+            return await self.write(table, await advance(table, self.decide))
+        except VersionConflict:
+            log.info("table %s moved on while its computers thought", table.id)
+            return await self.store.get(table.chat_id, table.topic) or table
+
+    async def write(self, old: Table | None, new: Table) -> Table:
+        """Store a change (deadline and coins with it), without moving computers or showing it."""
+        replacing = old is not None and old.id != new.id
+        new = await self._stamp(new)
+        moves = coin_moves(old, new)
+        stored = await self.store.put(
+            new,
+            expected_version=None if old is None or replacing else old.version,
+            coins=moves,
+            now=self.clock(),
+        )
+        if moves:
+            await self._record_balances(stored)
+        return stored
+
+    async def _stamp(self, table: Table) -> Table:
+        """The deadline, restarted on every visible change: a person's turn time, which starts once
+        the turn is on screen (a group picture held back by the edit budget adds its wait); or,
+        while computers are to move, a short grace after which any worker's ticker moves them (the
+        worker that should have may have died)."""
+        if computers_to_move(table):
+            return table.model_copy(update={"deadline": self.clock().timestamp() + COMPUTER_GRACE_SECONDS})
+        if table.turn_seconds <= 0 or not people_to_move(table):
+            return table.model_copy(update={"deadline": None}) if table.deadline is not None else table
+        held = table.chat_id < 0 and table.message_id is not None
+        wait = await self.budget.wait(table.chat_id) if held else 0.0
+        return table.model_copy(update={"deadline": self.clock().timestamp() + table.turn_seconds + wait})
+
+    async def _record_balances(self, table: Table) -> None:
+        for player in table.players:
+            if player.user_id is not None:
+                balance = await self.wallet.balance(player.user_id)
+                await self.leaderboard.record(player.user_id, player.name, None, balance=balance, rank=None)
+
+
+def people_to_move(table: Table) -> tuple[int, ...]:
+    """Seats whose person (not a computer) must act now."""
+    if table.phase is not Phase.PLAYING or table.state is None:
+        return ()
+    return tuple(
+        seat
+        for seat in game_of(table).to_move(state_of(table))
+        if seat >= 0 and not table.players[seat].is_computer
+    )
+
+
+def coin_moves(old: Table | None, new: Table) -> list[CoinMove]:
+    """The coins a change moves: each person's stake as a coin game leaves the lobby, and the payout
+    (or, for a game stopped before its end, the stake back) as it finishes. Op ids name the table,
+    so a change written twice moves its coins once."""
+    adapter = ADAPTERS[new.game]
+    stake = adapter.stake(new.options)
+    if stake <= 0:
+        return []
+    before = old if old is not None and old.id == new.id else None
+    people = [(seat, player.user_id) for seat, player in enumerate(new.players) if player.user_id is not None]
+    moves: list[CoinMove] = []
+    if new.phase is not Phase.LOBBY and (before is None or before.phase is Phase.LOBBY):
+        moves += [CoinMove(user, f"{new.id}:stake", -stake, f"{new.game}:stake") for _, user in people]
+    if new.phase is Phase.FINISHED and (before is None or before.phase is not Phase.FINISHED):
+        state = state_of(new)
+        if game_of(new).outcome(state) is None:
+            moves += [CoinMove(user, f"{new.id}:refund", stake, f"{new.game}:refund") for _, user in people]
+        else:
+            for seat, user in people:
+                amount = adapter.payout(state, seat)
+                if amount > 0:
+                    moves.append(CoinMove(user, f"{new.id}:payout", amount, f"{new.game}:payout"))
+    return moves
