@@ -23,6 +23,7 @@ from bot.economy.leaderboard import Leaderboard
 from bot.economy.pulls import Pulls
 from bot.economy.wallet import Wallet
 from bot.runtime.later import Due, Later
+from bot.runtime.migrate import migrate
 from bot.settings import Settings
 from bot.tables.computers import Computers
 from bot.tables.publisher import EditBudget, Publisher
@@ -64,7 +65,7 @@ def build_application(
     if rate_limit:
         builder = builder.rate_limiter(AIORateLimiter())
     computers = Computers(settings.computer_processes, settings.computer_budget_seconds)
-    builder = builder.post_init(register_commands).post_shutdown(lambda _: _close(computers))
+    builder = builder.post_init(lambda app: _start(app, redis)).post_shutdown(lambda _: _close(computers))
     application = builder.build()
 
     def seconds() -> float:
@@ -98,6 +99,12 @@ def build_application(
     add_press_handlers(application)
     application.add_error_handler(on_error)
     return application
+
+
+async def _start(application: App, redis: aioredis.Redis) -> None:
+    """Before the first update: data of the first key layout moved over, the commands menu set."""
+    await migrate(redis)
+    await register_commands(application)
 
 
 async def _close(computers: Computers) -> None:
