@@ -34,9 +34,6 @@ from bot.tables.timers import Timers
 #: Updates of different chats handled at once; one chat's updates always run in order.
 CONCURRENT_UPDATES = 64
 
-#: How often a worker looks for turns that timed out, deferred edits and jobs for later.
-TICK_SECONDS = 2.0
-
 #: A token the offline fake API accepts; Telegram would refuse it.
 OFFLINE_TOKEN = "123456:offline"
 
@@ -92,8 +89,10 @@ def build_application(
     )
     later.register(STILL, still_job(application.bot, found))
     application.bot_data["services"] = found
-    if application.job_queue is not None:
-        application.job_queue.run_repeating(tick, interval=TICK_SECONDS, first=TICK_SECONDS, name="timers")
+    if application.job_queue is not None and settings.tick_seconds > 0:
+        application.job_queue.run_repeating(
+            tick, interval=settings.tick_seconds, first=settings.tick_seconds, name="timers"
+        )
     add_duplicate_filter(application)
     add_command_handlers(application)
     add_press_handlers(application)

@@ -44,6 +44,8 @@ class Settings(BaseSettings):
     computer_processes: int = Field(default=2, ge=0)
     #: Seconds one computer decision may take; past it the cheapest level decides instead.
     computer_budget_seconds: float = Field(default=2.0, gt=0)
+    #: How often a worker looks for due timers, deferred edits and jobs (0: never; tests tick by hand).
+    tick_seconds: float = Field(default=2.0, ge=0)
     #: Only the console uses it: where rendered pictures are written.
     images_dir: Path | None = None
 

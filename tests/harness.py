@@ -59,6 +59,7 @@ class BotHarness:
             group_turn_seconds=turn_seconds,
             default_lang="en",
             computer_processes=0,
+            tick_seconds=0,
             _env_file=None,
         )
         self.app: App = build_application(

@@ -94,7 +94,12 @@ async def open_table(
         return
     tables = services(context).tables
     topic = topic_of(update.effective_message)
+    table_id = derived_id(chat.id, topic, request)
     old = await tables.store.get(chat.id, topic)
+    if old is not None and old.id == table_id:
+        # This request was handled before (delivered again): its table stands; show it.
+        await tables.publisher.show(old)
+        return
     if old is not None and old.phase is not Phase.FINISHED:
         if is_group(chat):
             await reply(update, t(lang, "A game is already open here. Finish it or /stop it first."))
@@ -121,7 +126,7 @@ async def open_table(
     chosen = mode or adapter.private_modes[0]
     table = lifecycle.open_lobby(
         game_id,
-        table_id=derived_id(chat.id, topic, request),
+        table_id=table_id,
         chat_id=chat.id,
         topic=topic,
         creator=me,

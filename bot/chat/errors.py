@@ -16,6 +16,7 @@ from telegram.ext import ContextTypes
 
 from bot.chat.answers import TROUBLE
 from bot.chat.context import telegram_lang
+from bot.chat.duplicates import note_failure
 from i18n import N_, t
 
 log = logging.getLogger(__name__)
@@ -23,6 +24,7 @@ log = logging.getLogger(__name__)
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     log.error("update failed", exc_info=context.error)
+    note_failure(update, context)
     if not isinstance(update, Update) or update.effective_user is None or update.callback_query is not None:
         return
     message = (

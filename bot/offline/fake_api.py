@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 
 from PIL import Image
 from telegram._utils.types import ODVInput
+from telegram.error import TimedOut
 from telegram.request import BaseRequest, RequestData
 
 JSON = dict[str, Any]
@@ -231,6 +232,16 @@ class FakeBotAPI(BaseRequest):
         self._next_message_id: dict[int, int] = {}
         self._updates: list[JSON] = []
         self._update_pushed = asyncio.Event()
+        #: Fault injection for tests: the call (1-based, counted from `arm`) that times out, and
+        #: whether it reaches the chat first (a timeout after Telegram did the work) or not.
+        self._fail_at: int | None = None
+        self._fail_after = False
+        self.armed_calls = 0
+
+    def arm(self, call: int | None, *, after: bool = False) -> None:
+        """Make the `call`-th request from now on time out (None: no fault), after its work if
+        `after`; `armed_calls` counts the requests made since."""
+        self._fail_at, self._fail_after, self.armed_calls = call, after, 0
 
     # -- BaseRequest ------------------------------------------------------------------------------
 
@@ -259,6 +270,10 @@ class FakeBotAPI(BaseRequest):
         params: JSON = json.loads(json.dumps(request_data.parameters)) if request_data else {}
         files = self._read_files(request_data) if request_data and request_data.contains_files else {}
         call = ApiCall(api_method, params, files, self._chat_id_of(params), time.monotonic())
+        self.armed_calls += 1
+        failing = self.armed_calls == self._fail_at
+        if failing and not self._fail_after:
+            raise TimedOut("injected: the request never arrived")
         self.calls.append(call)
         if self.latency:
             await asyncio.sleep(self.latency)
@@ -274,6 +289,8 @@ class FakeBotAPI(BaseRequest):
             body = {"ok": False, "error_code": exc.code, "description": exc.description}
             return exc.code, json.dumps(body).encode()
         call.result = result
+        if failing:
+            raise TimedOut("injected: the answer was lost")
         return 200, json.dumps({"ok": True, "result": result}).encode()
 
     @staticmethod
