@@ -57,6 +57,11 @@ def build_application(
     builder: ApplicationBuilder[Any, Any, Any, Any, Any, Any] = (
         Application.builder().token(token).concurrent_updates(PerChatUpdateProcessor(CONCURRENT_UPDATES))
     )
+    if settings.bot_api_url:
+        api = settings.bot_api_url
+        builder = (
+            builder.base_url(f"{api}/bot").base_file_url(f"{api}/file/bot").local_mode(settings.bot_api_local)
+        )
     if request is not None:
         builder = builder.request(request).get_updates_request(request)
     if rate_limit:

@@ -6,8 +6,13 @@ from pathlib import Path
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+#: Seconds to open a connection to Redis, and to wait for any one reply: a hung Redis fails a chat's
+#: update quickly instead of holding it.
+REDIS_CONNECT_TIMEOUT = 1.0
+REDIS_SOCKET_TIMEOUT = 2.0
 
 
 class Settings(BaseSettings):
@@ -24,7 +29,15 @@ class Settings(BaseSettings):
     bot_token: SecretStr | None = None
     #: None starts an embedded Redis server with its data in `data_dir`.
     redis_url: str | None = None
+    #: REDIS_URL names one node of a Redis Cluster; the client finds the others.
+    redis_cluster: bool = False
+    redis_connect_timeout: float = Field(default=REDIS_CONNECT_TIMEOUT, gt=0)
+    redis_socket_timeout: float = Field(default=REDIS_SOCKET_TIMEOUT, gt=0)
     data_dir: Path = Path("data")
+    #: The Bot API server, e.g. a local `telegram-bot-api`; None: Telegram's own.
+    bot_api_url: str | None = None
+    #: The local Bot API server runs with `--local` on this machine (files are passed by path).
+    bot_api_local: bool = False
     #: Set -> webhook mode (stateless workers); unset -> long polling.
     webhook_url: str | None = None
     webhook_listen: str = "0.0.0.0"
@@ -65,6 +78,23 @@ class Settings(BaseSettings):
         if level not in {"CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG"}:
             raise ValueError(f"unknown log level {value!r}")
         return level
+
+    @field_validator("bot_api_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if not value.startswith(("http://", "https://")):
+            raise ValueError(f"not an http(s) URL: {value!r}")
+        return value.rstrip("/")
+
+    @model_validator(mode="after")
+    def _complete(self) -> Settings:
+        if self.redis_cluster and not self.redis_url:
+            raise ValueError("REDIS_CLUSTER needs REDIS_URL naming one node of the cluster")
+        if self.bot_api_local and not self.bot_api_url:
+            raise ValueError("BOT_API_LOCAL needs BOT_API_URL naming the local Bot API server")
+        return self
 
     @property
     def table_ttl_seconds(self) -> int:

@@ -1,24 +1,55 @@
-"""Shared fixtures. The store and bot tests run on a real Redis server (TEST_REDIS_URL)."""
+"""Shared fixtures. The store and bot tests run on a real Redis server (TEST_REDIS_URL), and on a real
+Redis Cluster (TEST_REDIS_CLUSTER_URL, started by `.ci/run`)."""
 
 from __future__ import annotations
 
+import fcntl
 import os
-from collections.abc import AsyncIterator
+import tempfile
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
+
+from bot.runtime.redis import RedisClient, client
+
+#: The databases a Redis server has unless configured otherwise (0-15).
+DATABASES = 16
 
 
-def _test_database_url() -> str:
-    """TEST_REDIS_URL, with one database per pytest-xdist worker (15, 14, ...) so that parallel
-    workers never empty each other's data."""
-    base = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    root, _, database = base.rpartition("/")
-    return f"{root}/{int(database or 15) - int(worker.removeprefix('gw'))}"
+def _test_database_url(base: str, worker: str) -> str:
+    """`base` with one database per pytest-xdist worker (15, 14, ... for gw0, gw1, ...) so that parallel
+    workers never empty each other's data; never database 0, which may hold someone's real data.
+
+    The database is the URL's path (`redis://host:6379/15`, 15 when absent) or, for a unix socket, its
+    `db` parameter.
+    """
+    parts = urlsplit(base)
+    query = dict(parse_qsl(parts.query))
+    in_query = parts.scheme == "unix"
+    first = int((query.get("db") if in_query else parts.path.strip("/")) or DATABASES - 1)
+    if not 0 < first < DATABASES:
+        raise ValueError(f"TEST_REDIS_URL must name a database from 1 to {DATABASES - 1}: {base}")
+    database = first - int(worker.removeprefix("gw") or 0)
+    if database < 1:
+        raise ValueError(
+            f"TEST_REDIS_URL's database {first} leaves databases {first}..1 for {first} workers; "
+            f"worker {worker} has none: run fewer workers (-n) or start from a higher database"
+        )
+    if in_query:  # (urlunsplit would drop the empty host of unix:///path)
+        return f"{base.partition('?')[0]}?{urlencode({**query, 'db': str(database)})}"
+    return parts._replace(path=f"/{database}").geturl()
 
 
-TEST_REDIS_URL = _test_database_url()
+TEST_REDIS_URL = _test_database_url(
+    os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15"),
+    os.environ.get("PYTEST_XDIST_WORKER", "gw0"),
+)
+TEST_REDIS_CLUSTER_URL = os.environ.get("TEST_REDIS_CLUSTER_URL", "redis://127.0.0.1:7000")
 
 
 @pytest.fixture
@@ -45,3 +76,41 @@ async def pooled(redis_client: aioredis.Redis) -> AsyncIterator[aioredis.Redis]:
         yield client
     finally:
         await client.aclose()
+
+
+@contextmanager
+def _cluster_turn(url: str) -> Iterator[None]:
+    """Exclusive use of the cluster at `url` among every test process on this machine.
+
+    A cluster has only database 0, and the bot's keys have fixed names (`secret:spin`, `due:{3}`, ...),
+    so workers cannot be given keys of their own: they take turns instead, and each turn starts and ends
+    with every master emptied.
+    """
+    where = urlsplit(url)
+    lock = Path(tempfile.gettempdir()) / f"cardgames-test-cluster-{where.hostname}-{where.port}.lock"
+    with lock.open("a") as file:
+        # Blocks this worker's loop while it waits: the worker has nothing else to run meanwhile.
+        fcntl.flock(file, fcntl.LOCK_EX)  # released when the file closes
+        yield
+
+
+@pytest.fixture
+async def redis_cluster() -> AsyncIterator[RedisCluster]:
+    """A client on the test Redis Cluster (three masters), every master emptied before and after."""
+    with _cluster_turn(TEST_REDIS_CLUSTER_URL):
+        cluster = client(TEST_REDIS_CLUSTER_URL, cluster=True)
+        assert isinstance(cluster, RedisCluster)
+        await cluster.flushall(target_nodes=RedisCluster.PRIMARIES)
+        try:
+            yield cluster
+        finally:
+            await cluster.flushall(target_nodes=RedisCluster.PRIMARIES)
+            await cluster.aclose()
+
+
+@pytest.fixture(params=["server", "cluster"])
+def any_redis(request: pytest.FixtureRequest) -> RedisClient:
+    """In turn, `redis_client` (one server) and `redis_cluster`: for code that must work on both."""
+    found = request.getfixturevalue("redis_client" if request.param == "server" else "redis_cluster")
+    assert isinstance(found, aioredis.Redis | RedisCluster)
+    return found

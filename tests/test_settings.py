@@ -37,6 +37,11 @@ def test_defaults() -> None:
     settings = Settings(_env_file=None)
     assert settings.bot_token is None
     assert settings.redis_url is None
+    assert settings.redis_cluster is False
+    assert settings.redis_connect_timeout == 1.0
+    assert settings.redis_socket_timeout == 2.0
+    assert settings.bot_api_url is None
+    assert settings.bot_api_local is False
     assert settings.data_dir == Path("data")
     assert settings.webhook_url is None
     assert settings.webhook_listen == "0.0.0.0"
@@ -54,6 +59,11 @@ def test_defaults() -> None:
 def test_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BOT_TOKEN", "123:abc")
     monkeypatch.setenv("redis_url", "redis://cache:6379/1")  # case-insensitive
+    monkeypatch.setenv("REDIS_CLUSTER", "true")
+    monkeypatch.setenv("REDIS_CONNECT_TIMEOUT", "0.5")
+    monkeypatch.setenv("REDIS_SOCKET_TIMEOUT", "3")
+    monkeypatch.setenv("BOT_API_URL", "http://127.0.0.1:8081/")
+    monkeypatch.setenv("BOT_API_LOCAL", "yes")
     monkeypatch.setenv("DATA_DIR", "/var/lib/bot")
     monkeypatch.setenv("WEBHOOK_URL", "https://bot.example.com/hook")
     monkeypatch.setenv("WEBHOOK_SECRET", "s3cret")
@@ -67,6 +77,11 @@ def test_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.bot_token is not None and settings.bot_token.get_secret_value() == "123:abc"
     assert "123:abc" not in repr(settings)
     assert settings.redis_url == "redis://cache:6379/1"
+    assert settings.redis_cluster is True
+    assert settings.redis_connect_timeout == 0.5
+    assert settings.redis_socket_timeout == 3.0
+    assert settings.bot_api_url == "http://127.0.0.1:8081"  # without the trailing slash
+    assert settings.bot_api_local is True
     assert settings.data_dir == Path("/var/lib/bot")
     assert settings.webhook_url == "https://bot.example.com/hook"
     assert settings.webhook_secret is not None and settings.webhook_secret.get_secret_value() == "s3cret"
@@ -103,11 +118,29 @@ def test_env_example_is_a_valid_env_file() -> None:
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("TIMEZONE", "Mars/Olympus"), ("DEFAULT_LANG", "de"), ("LOG_LEVEL", "LOUD"), ("TABLE_TTL_HOURS", "0")],
+    [
+        ("TIMEZONE", "Mars/Olympus"),
+        ("DEFAULT_LANG", "de"),
+        ("LOG_LEVEL", "LOUD"),
+        ("TABLE_TTL_HOURS", "0"),
+        ("REDIS_SOCKET_TIMEOUT", "0"),
+        ("REDIS_CONNECT_TIMEOUT", "-1"),
+        ("BOT_API_URL", "127.0.0.1:8081"),
+    ],
 )
 def test_invalid_values(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
     monkeypatch.setenv(name, value)
     with pytest.raises(ValidationError):
+        Settings(_env_file=None)
+
+
+@pytest.mark.parametrize(
+    ("setting", "needs"),
+    [("REDIS_CLUSTER", "REDIS_URL naming one node"), ("BOT_API_LOCAL", "BOT_API_URL naming the local")],
+)
+def test_a_setting_that_needs_another(monkeypatch: pytest.MonkeyPatch, setting: str, needs: str) -> None:
+    monkeypatch.setenv(setting, "true")
+    with pytest.raises(ValidationError, match=needs):
         Settings(_env_file=None)
 
 

