@@ -10,6 +10,12 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 
 
 class FaultyRedis(aioredis.Redis):
+    @classmethod
+    def at(cls, url: str) -> FaultyRedis:
+        client = cls.from_url(url)
+        assert isinstance(client, FaultyRedis)
+        return client
+
     fail_at: int | None = None
     fail_after = False
     armed_calls = 0
@@ -25,7 +31,7 @@ class FaultyRedis(aioredis.Redis):
         failing = await self._counted()
         if failing and not self.fail_after:
             raise RedisConnectionError("injected: the command never arrived")
-        result = await super().execute_command(*args, **options)
+        result = await super().execute_command(*args, **options)  # type: ignore[no-untyped-call]
         if failing:
             raise RedisConnectionError("injected: the answer was lost")
         return result

@@ -86,7 +86,9 @@ PATHS = [
 async def _ledger(redis: FaultyRedis) -> dict[str, int]:
     ops: dict[str, int] = {}
     async for key in redis.scan_iter(match=keys.wallet_part(ALICE, "op:*")):
-        movement = json.loads(await redis.get(key))
+        raw = await redis.get(key)
+        assert raw is not None
+        movement = json.loads(raw)
         ops[movement["op"]] = int(movement["delta"])
     return ops
 
@@ -141,7 +143,7 @@ async def check_conserved(bot: BotHarness, redis: FaultyRedis) -> None:
 
 async def _run(path: Path, where: str, call: int | None, after: bool) -> int:
     """One crash point; returns how many calls of that kind the step made (for the fault-free run)."""
-    redis = FaultyRedis.from_url(TEST_REDIS_URL)
+    redis = FaultyRedis.at(TEST_REDIS_URL)
     await redis.flushdb()
     api = FakeBotAPI()
     try:

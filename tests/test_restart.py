@@ -41,13 +41,13 @@ def play_two_games(bot: Console) -> None:
     bot.expect(READY)
     bot.send("lang en")
     bot.send("/new grid")
-    bot.expect("Closed cards: 35")
+    bot.expect("35 closed cards")
     bot.send("press 1")  # a move, so the stored table is past its first state
-    bot.expect("Closed cards: 34")
+    bot.expect("34 closed cards")
     bot.send("as 2 Bob")
     bot.send("lang en")
     bot.send("/new grid")
-    bot.expect("Closed cards: 35")
+    bot.expect("35 closed cards")
 
 
 def test_kill_9_then_restart_keeps_every_game(tmp_path: Path) -> None:
@@ -87,7 +87,7 @@ def test_a_second_bot_on_the_same_data_dir_gets_one_line(tmp_path: Path, args: t
             BOT_API_URL=f"http://127.0.0.1:{port}",
         )
         first.send("/new grid")
-        first.expect("Closed cards: 35")  # the first bot carries on
+        first.expect("35 closed cards")  # the first bot carries on
     assert second.returncode == 1
     assert second.stderr.strip().splitlines() == [
         f"Cannot start the bot: another bot (pid {first.process.pid}) is using {data_dir.resolve()}: "

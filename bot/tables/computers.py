@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor
 from multiprocessing import get_context
 
+from bot.runtime.lifetime import end_with_parent
 from core.ai.registry import LEVELS, computer_player
 from core.engine import Action, Frozen
 
@@ -37,8 +39,16 @@ class Computers:
     def __init__(self, processes: int, budget_seconds: float) -> None:
         self.budget_seconds = budget_seconds
         # Spawned, not forked: a fork of a process with an event loop and threads is unsafe.
+        # Each worker ends with this process, so a `kill -9` of the bot leaves none running.
         self._pool: Executor | None = (
-            ProcessPoolExecutor(processes, mp_context=get_context("spawn")) if processes > 0 else None
+            ProcessPoolExecutor(
+                processes,
+                mp_context=get_context("spawn"),
+                initializer=end_with_parent,
+                initargs=(os.getpid(),),
+            )
+            if processes > 0
+            else None
         )
         if isinstance(self._pool, ProcessPoolExecutor):
             for _ in range(processes):

@@ -1,0 +1,152 @@
+"""Faults and scale-out through the real Application: foreign and crafted presses, a Redis outage,
+an update delivered twice, and two workers sharing one Redis."""
+
+from __future__ import annotations
+
+import asyncio
+
+import redis.asyncio as aioredis
+
+from bot.app import services_of
+from bot.chat import callback
+from bot.chat.callback import Kind
+from bot.tables.lifecycle import game_of, state_of
+from bot.tables.model import Phase, Table
+from tests.harness import BotHarness, Clock
+
+ALICE, BOB, EVE = 71, 72, 73
+GROUP = -100710
+
+
+async def group_lobby(bot: BotHarness) -> Table:
+    await bot.say(GROUP, ALICE, "/new grid", first_name="Alice")
+    table = await bot.table(GROUP)
+    assert table is not None and table.phase is Phase.LOBBY
+    return table
+
+
+async def group_game(bot: BotHarness) -> Table:
+    await group_lobby(bot)
+    await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="Bob")
+    await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+    table = await bot.table(GROUP)
+    assert table is not None and table.phase is Phase.PLAYING
+    return table
+
+
+def data(table: Table, kind: Kind, action: str, version: int | None = None) -> str:
+    return callback.encode(kind, table.id, table.screen if version is None else version, action)
+
+
+async def test_a_press_from_another_chat_cannot_manage_a_groups_table(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        lobby = await group_lobby(bot)
+        # Alice is the host, but in her private chat she has no rights over the group's table.
+        await bot.say(ALICE, ALICE, "/help")
+        private = bot.live(ALICE).message_id
+        for action in ("start", "cancel", "o.level", "join", "computer"):
+            await bot.press(ALICE, ALICE, data(lobby, Kind.LOBBY, action), private)
+            assert bot.last_alert() == "This button belongs to another chat."
+        assert await bot.table(GROUP) == lobby
+        # Nor is a move accepted from a private chat unless it is the person's own panel.
+        game = await group_game(bot)
+        seat = game_of(game).to_move(state_of(game))[0]
+        mover = game.players[seat].user_id
+        assert mover is not None
+        await bot.say(mover, mover, "/help")
+        move = game_of(game).legal_actions(state_of(game), seat)[0]
+        await bot.press(mover, mover, data(game, Kind.MOVE, move), bot.live(mover).message_id)
+        assert bot.last_alert() == "This button belongs to another chat."
+        assert await bot.table(GROUP) == game
+
+
+async def test_crafted_presses_and_commands_get_a_short_answer_and_change_nothing(
+    redis_client: aioredis.Redis,
+) -> None:
+    async with BotHarness(redis_client) as bot:
+        table = await group_game(bot)
+        before = await bot.table(GROUP)
+        crafted = [
+            f"g:{table.id}:²:A1",  # a version in Unicode digits
+            "c:zz:0:spin",  # a Spin owner that is not hex
+            data(table, Kind.LOBBY, "hand"),  # "My cards" at a game without hands
+            f"g:{table.id}:{table.screen}:" + "Z" * 40,
+            "x" * 64,
+            "",
+        ]
+        answers = len(bot.api.calls_of("answerCallbackQuery"))
+        for forged in crafted:
+            await bot.press(GROUP, BOB, forged)
+        assert len(bot.api.calls_of("answerCallbackQuery")) == answers + len(crafted)
+        texts = [call.params.get("text") for call in bot.api.calls_of("answerCallbackQuery")[answers:]]
+        assert all(text and len(text) <= 200 for text in texts), texts
+        assert "This game has no hands of cards." in texts
+        await bot.say(ALICE, ALICE, "/new " + "ш" * 4000)
+        reply = bot.live(ALICE).content
+        assert "There is no game called" in reply and len(reply) < 200
+        assert await bot.table(GROUP) == before
+
+
+async def test_a_press_during_a_redis_outage_is_answered_at_once(redis_client: aioredis.Redis) -> None:
+    dead = aioredis.Redis(host="127.0.0.1", port=1, socket_connect_timeout=0.2, socket_timeout=0.2)
+    async with BotHarness(redis_client) as bot:
+        table = await group_game(bot)
+        message = bot.live(GROUP).message_id
+        press = data(table, Kind.MOVE, game_of(table).legal_actions(state_of(table), 0)[0])
+    async with BotHarness(dead, api=bot.api) as down:
+        await down.press(GROUP, BOB, press, message, language_code="ru")
+        assert down.last_alert() == "У бота неполадки, попробуйте через минуту."
+        await down.say(GROUP, BOB, "/join", language_code="en")
+        assert down.live(GROUP).content == "The bot is having trouble, try again in a minute."
+        assert down.expect_errors()
+    await dead.aclose()
+
+
+async def test_the_same_update_delivered_twice_is_handled_once(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        table = await group_game(bot)
+        seat = game_of(table).to_move(state_of(table))[0]
+        user = table.players[seat].user_id
+        assert user is not None
+        move = bot.button_data(GROUP)[0]
+        update = bot.updates.callback(GROUP, user, bot.live(GROUP).message_id, move, language_code="en")
+        async with BotHarness(redis_client, api=bot.api) as other:
+            # Two workers get it at once, then a retry comes later: one move, nothing else.
+            await asyncio.gather(bot.feed(update), other.feed(update))
+            calls = len(bot.api.calls)
+            await other.feed(update)
+            assert len(bot.api.calls) == calls
+        after = await bot.table(GROUP)
+        assert after is not None and state_of(after).version == state_of(table).version + 1
+
+
+async def test_two_workers_share_one_edit_budget_and_either_delivers_the_deferred_edit(
+    redis_client: aioredis.Redis,
+) -> None:
+    clock = Clock()
+    async with BotHarness(redis_client, edits_per_minute=3, clock=clock) as one:
+        table = await group_game(one)
+        async with BotHarness(redis_client, api=one.api, edits_per_minute=3, clock=clock) as two:
+            edits = len(one.api.calls_of("editMessageMedia"))
+            for number in range(6):
+                worker = (one, two)[number % 2]
+                table = await worker.table(GROUP) or table
+                if table.phase is not Phase.PLAYING:
+                    break
+                state = state_of(table)
+                seat = game_of(table).to_move(state)[0]
+                user = table.players[seat].user_id
+                assert user is not None
+                move = data(table, Kind.MOVE, game_of(table).legal_actions(state, seat)[0])
+                await worker.press(GROUP, user, move)
+            # The budget is the group's, not each worker's.
+            assert len(one.api.calls_of("editMessageMedia")) - edits <= 3
+            latest = await two.table(GROUP)
+            assert latest is not None
+            clock.advance(61)
+            await two.tick()
+            shown = one.api.last_message(GROUP)
+            assert shown is not None
+            buttons = [d for row in one.api.buttons(GROUP, shown.message_id) for _, d in row if d]
+            assert buttons and all(callback.decode(d).version == latest.screen for d in buttons)
+            assert await services_of(two.app).tables.store.shown(latest) == latest.screen
