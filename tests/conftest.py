@@ -45,3 +45,16 @@ async def pooled(redis_client: aioredis.Redis) -> AsyncIterator[aioredis.Redis]:
         yield client
     finally:
         await client.aclose()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--deep",
+        action="store_true",
+        help="the test kit plays many more steps and every combination of options (tests/test_kit.py)",
+    )
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="write the golden playthroughs afresh instead of comparing (tests/test_golden.py)",
+    )
