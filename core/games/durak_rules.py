@@ -4,7 +4,7 @@
 the legal actions, and what an action does. The engine (`core/games/durak.py`) converts its
 pydantic `DurakState` to a board, applies one action and converts back, collecting the events;
 computer players' play-outs run on a board directly (`DurakGame.simulation`), with no events and
-no pydantic, about 25 times faster per action.
+no pydantic: an action costs about 3 µs there, against some 20 µs through the engine.
 """
 
 from __future__ import annotations
