@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from core.cards import RANK_ORDER, Card, Suit, deck36
@@ -166,6 +167,7 @@ class BoutStarted(Event):
 # ----- the board -----------------------------------------------------------------------------------
 
 
+@dataclass(slots=True, eq=False)
 class DurakBoard:
     """A Durak position on plain data, and the rules that move it (a `Simulation`).
 
@@ -174,35 +176,9 @@ class DurakBoard:
     `legal`, and play-outs only ever choose among `legal`.
     """
 
-    __slots__ = (
-        "attacker",
-        "bout",
-        "defender",
-        "discard",
-        "events",
-        "five",
-        "fool",
-        "hands",
-        "known",
-        "lead",
-        "limit",
-        "out",
-        "over",
-        "pagat",
-        "passes",
-        "players",
-        "previous_fool",
-        "suit",
-        "table",
-        "taking",
-        "talon",
-        "transfer",
-        "trump",
-        "unbeaten",
-    )
-
     players: int
     transfer: bool
+    #: The options: A7.1's first bout of five, A7.2's pagat draw order, D5's previous fool.
     five: bool
     pagat: bool
     previous_fool: Seat
@@ -229,33 +205,33 @@ class DurakBoard:
 
     @classmethod
     def from_state(cls, state: DurakState, transfer: bool, events: list[Event] | None = None) -> DurakBoard:
-        board = cls.__new__(cls)
         options = state.options
-        board.players = state.players
-        board.transfer = transfer
-        board.five = bool(options["first_bout_five"])
-        board.pagat = bool(options["pagat_draw"])
-        board.previous_fool = int(options["fool"])
-        board.hands = [list(hand) for hand in state.hands]
-        board.talon = list(state.talon)
-        board.trump = state.trump
-        board.suit = state.trump[-1] if state.trump else ""
-        board.table = list(state.table)
-        board.discard = list(state.discard)
-        board.attacker = state.attacker
-        board.defender = state.defender
-        board.lead = state.lead
-        board.passes = list(state.passes)
-        board.taking = state.taking
-        board.limit = state.limit
-        board.bout = state.bout
-        board.known = [list(cards) for cards in state.known]
-        board.unbeaten = [list(cards) for cards in state.unbeaten]
-        board.out = list(state.out)
-        board.over = state.over
-        board.fool = state.fool
-        board.events = events
-        return board
+        return cls(
+            players=state.players,
+            transfer=transfer,
+            five=bool(options["first_bout_five"]),
+            pagat=bool(options["pagat_draw"]),
+            previous_fool=int(options["fool"]),
+            hands=[list(hand) for hand in state.hands],
+            talon=list(state.talon),
+            trump=state.trump,
+            suit=state.trump[-1] if state.trump else "",
+            table=list(state.table),
+            discard=list(state.discard),
+            attacker=state.attacker,
+            defender=state.defender,
+            lead=state.lead,
+            passes=list(state.passes),
+            taking=state.taking,
+            limit=state.limit,
+            bout=state.bout,
+            known=[list(cards) for cards in state.known],
+            unbeaten=[list(cards) for cards in state.unbeaten],
+            out=list(state.out),
+            over=state.over,
+            fool=state.fool,
+            events=events,
+        )
 
     def to_state(self, state: DurakState) -> DurakState:
         """`state` moved to this position (its version and history untouched)."""
@@ -283,7 +259,7 @@ class DurakBoard:
 
     def copy(self) -> DurakBoard:
         other = DurakBoard.__new__(DurakBoard)
-        for name in DurakBoard.__slots__:
+        for name in _FIELDS:
             setattr(other, name, getattr(self, name))
         other.hands = [hand[:] for hand in self.hands]
         other.talon = self.talon[:]
@@ -527,3 +503,6 @@ class DurakBoard:
         assert attacker is not None
         self.bout += 1
         self.start_bout(attacker)
+
+
+_FIELDS = tuple(field.name for field in fields(DurakBoard))
