@@ -355,13 +355,11 @@ class DurakBoard:
         return durak_outcome(self.out, self.fool) if self.over else None
 
     def returns(self) -> list[float]:
-        """Over: 0 for the fool, 1 for everyone else, 0.5 each in a draw. Cut short: a seat that is
-        out is safe, and the others are the likelier fool the more cards they hold."""
+        """Over: 0 for the fool, 1 for everyone else; a draw has no fool, so it is as good as going
+        out (D15). Cut short: a seat that is out is safe, and the others are the likelier fool the
+        more cards they hold."""
         if self.over:
-            scores = [0.5 if self.fool is None else 1.0] * self.players
-            if self.fool is not None:
-                scores[self.fool] = 0.0
-            return scores
+            return [0.0 if seat == self.fool else 1.0 for seat in range(self.players)]
         held = sum(len(hand) for hand in self.hands)
         if not held:
             return [0.5] * self.players
