@@ -100,6 +100,8 @@ def run(
         result |= {"hard_budget": budget, "hard_decisions": sum(len(part[2]) for part in parts)}
         cpu = [ms for part in parts for ms in part[2]]
         wall = [ms for part in parts for ms in part[3]]
+        # One process, one core: how many decisions with a choice it makes per second of CPU.
+        result["hard_decisions_per_cpu_s"] = len(cpu) / (sum(cpu) / 1000)
         for clock, measured in (("cpu", cpu), ("wall", wall)):
             times = sorted(measured)
             result |= {

@@ -114,3 +114,16 @@ def any_redis(request: pytest.FixtureRequest) -> RedisClient:
     found = request.getfixturevalue("redis_client" if request.param == "server" else "redis_cluster")
     assert isinstance(found, aioredis.Redis | RedisCluster)
     return found
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--deep",
+        action="store_true",
+        help="the test kit plays many more steps and every combination of options (tests/test_kit.py)",
+    )
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="write the golden playthroughs afresh instead of comparing (tests/test_golden.py)",
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -15,12 +16,15 @@ from core.engine import Action, Frozen
 from core.games.grid import GridGame, GridView
 from core.play import play, play_game
 from core.registry import GAMES
+from tests.kit import is_checkpoint
 
 GRID = GridGame()
 
 
 class _Checked:
-    """Passes decisions through, asserting the player got a view and answered with a legal action."""
+    """Passes decisions through, asserting the player got a view and answered with a legal action;
+    at the 1st, 2nd, 4th, 8th, ... decision it asks again with the same generator state (and the
+    global `random` disturbed) and expects the same answer."""
 
     def __init__(self, player: ComputerPlayer[Any]) -> None:
         self.player = player
@@ -28,11 +32,20 @@ class _Checked:
 
     def choose(self, view: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
         assert isinstance(view, Frozen)
+        again = random.Random()
+        again.setstate(rng.getstate())
         action = self.player.choose(view, legal, rng)
         assert action in legal
         self.decisions += 1
+        if is_checkpoint(self.decisions):
+            random.seed(self.decisions)
+            assert self.player.choose(view, legal, again) == action, "another answer for the same seed"
         return action
 
+
+#: Steps (actions, chance included) per game, level and seat count: a searching player thinks on
+#: every move, so the budget counts steps, not games (the last game may stop half way).
+STEPS = 200
 
 SEATINGS = [
     (game_id, level, players)
@@ -43,15 +56,25 @@ SEATINGS = [
 
 
 @pytest.mark.parametrize(("game_id", "level", "players"), SEATINGS)
-def test_every_level_plays_only_legal_actions(game_id: str, level: str, players: int) -> None:
+def test_every_level_plays_legal_reproducible_moves(game_id: str, level: str, players: int) -> None:
+    """The tested player takes each seat in turn, game by game, among random players (who keep a
+    searching player's cost down to its own moves)."""
     checked = _Checked(computer_player(game_id, level))
     game = GAMES[game_id]
-    player_turns = 0
-    # The searching players think for a while on every move: fewer games keep the test quick.
-    for number in range(1 if level == "hard" and game_id.startswith("durak") else 20):
-        player_turns += sum(turn.seat >= 0 for turn in play(game, [checked] * players, random.Random(number)))
-    # Every player action came from the checked player (a game of pure chance has none).
-    assert checked.decisions == player_turns
+    steps = its_turns = 0
+    for number in itertools.count():
+        seat = number % players
+        seats: list[ComputerPlayer[Any]] = [RandomPlayer()] * players
+        seats[seat] = checked
+        for turn in play(game, seats, random.Random(number)):
+            steps += 1
+            its_turns += turn.seat == seat
+            if steps == STEPS:
+                break
+        if steps == STEPS:
+            break
+    # Every action of its seat came from the checked player (a game of pure chance has none).
+    assert checked.decisions == its_turns
 
 
 def test_every_registered_game_has_a_computer_player() -> None:

@@ -1,5 +1,5 @@
 """Durak computer players (core/ai/durak.py): legal, view-only, reproducible, and normal beats easy;
-the sampled deals match the view, and the play-out rules match the engine move for move."""
+the sampled deals match the view, and the play-outs run the engine's own rules board."""
 
 from __future__ import annotations
 
@@ -11,15 +11,7 @@ from typing import Any
 import pytest
 
 from core.ai.base import ComputerPlayer
-from core.ai.durak import (
-    NO_CARD,
-    EasyDurakPlayer,
-    HardDurakPlayer,
-    NormalDurakPlayer,
-    _Sim,
-    action_code,
-    parse_action,
-)
+from core.ai.durak import EasyDurakPlayer, HardDurakPlayer, NormalDurakPlayer, normal_policy
 from core.ai.random_player import RandomPlayer
 from core.cards import deck36
 from core.engine import Action, OptionValue
@@ -125,31 +117,33 @@ def test_a_sample_needs_a_seat_after_the_deal() -> None:
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
 @pytest.mark.parametrize("options", OPTIONS)
-def test_play_out_rules_match_the_engine(game: DurakGame, options: dict[str, OptionValue]) -> None:
-    """Random games (which try every kind of move): the same seats to move, the same legal actions
-    and, after each move, the same state as the engine's."""
-
-    def snapshot(sim: _Sim) -> tuple[object, ...]:
-        return (
-            [sorted(hand) for hand in sim.hands],
-            sim.talon,
-            sim.table,
-            (sim.attacker, sim.defender, sim.lead, sorted(sim.passes), sim.taking, sim.limit, sim.bout),
-            (sim.out, sim.over, sim.fool),
-        )
-
-    for number in range(15):
+def test_the_play_out_board_follows_the_engine(game: DurakGame, options: dict[str, OptionValue]) -> None:
+    """One board fed a whole random game move by move (as a play-out is) stays equal to the engine's
+    state, which converts at every step; a copy moves on without touching the board it came from."""
+    for number in range(6):
+        board = game.simulation(game.new(4, options))
         for turn in play(game, [RandomPlayer()] * 4, random.Random(number), options):
-            if turn.seat < 0:
-                continue
-            sim = _Sim(turn.before)
-            assert tuple(sim.movers()) == game.to_move(turn.before)
-            for seat in sim.movers():
-                legal = sorted(map(action_code, sim.legal(seat)))
-                assert legal == list(game.legal_actions(turn.before, seat))
-            sim.apply(turn.seat, parse_action(turn.action))
-            assert snapshot(sim) == snapshot(_Sim(turn.step.state))
-        assert sim.over and sim.fool == (NO_CARD if turn.step.state.fool is None else turn.step.state.fool)
+            before = board.to_state(turn.before)
+            assert before == turn.before
+            other = board.copy()
+            (seat, *_) = other.to_move()
+            other.apply(seat, turn.action if seat == turn.seat else other.legal(seat)[-1])
+            assert board.to_state(turn.before) == before
+            board.apply(turn.seat, turn.action)
+            assert board.to_state(turn.step.state) == turn.step.state
+        assert board.to_move() == () and board.outcome() == game.outcome(turn.step.state)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_the_play_out_policy_is_the_normal_player(game: DurakGame) -> None:
+    """The search models its opponents right: on the board, the policy plays what the normal player
+    plays from the seat's view."""
+    normal, rng = NormalDurakPlayer(), random.Random(0)
+    for turn in _decisions(game, 3, {}):
+        legal = game.legal_actions(turn.before, turn.seat)
+        board = game.simulation(turn.before)
+        expected = normal.choose(game.view(turn.before, turn.seat), legal, rng)
+        assert normal_policy(board, turn.seat, board.legal(turn.seat), rng) == expected
 
 
 def test_normal_beats_easy() -> None:

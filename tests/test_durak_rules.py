@@ -12,6 +12,7 @@ import pytest
 from core.cards import deck36
 from core.engine import CHANCE, Event, GameOver, IllegalAction, NotYourTurn, OptionValue, Seat
 from core.games.durak import (
+    CardPlayed,
     Discarded,
     DurakGame,
     DurakState,
@@ -54,7 +55,9 @@ def bout(
         out=tuple(out),
         bout=number,
     )
-    return game._start_bout(state, attacker, [])
+    board = game.simulation(state)
+    board.start_bout(attacker)
+    return board.to_state(state)
 
 
 def play(game: DurakGame, state: DurakState, *moves: tuple[Seat, str]) -> tuple[DurakState, list[Event]]:
@@ -249,6 +252,23 @@ def test_e7_7_the_fool_among_four() -> None:
     assert len(state.hands[B]) == 3
 
 
+def test_d15_finishing_order_goes_out_first_and_the_fool_last() -> None:
+    """E7.6, its variant and E7.7: `Outcome.order` lists the seats in the order they went out, then
+    the fool; a drawn game lists the going-out order alone."""
+    drawn = bout(THROW_IN, {A: "KS", B: "AS"}, trump="6H", attacker=A, out=(C, D))
+    drawn, _ = play(THROW_IN, drawn, (A, "a.KS"), (B, "b.AS"))
+    taken = bout(THROW_IN, {A: "KS", B: "QS"}, trump="6H", attacker=A, out=(C, D))
+    taken, _ = play(THROW_IN, taken, (A, "a.KS"), (B, "take"))
+    four = bout(THROW_IN, {B: "8S 7D 10D QC", D: "7S"}, trump="6H", attacker=D, out=(A, C))
+    four, _ = play(THROW_IN, four, (D, "a.7S"), (B, "b.8S"))
+    orders = [THROW_IN.outcome(state) for state in (drawn, taken, four)]
+    assert [outcome.order if outcome else None for outcome in orders] == [
+        (C, D, A, B),
+        (C, D, A, B),
+        (A, C, D, B),
+    ]
+
+
 def test_d9_limit_is_six_even_against_a_bigger_hand() -> None:
     state = bout(THROW_IN, {A: "6S", B: "7S 8S 9S 10S JS QS KS AS", C: "6C"}, trump="6H", attacker=A)
     assert state.limit == 6
@@ -312,6 +332,21 @@ def test_e6_1_transfer_blocked_by_the_next_players_hand() -> None:
     state, _ = play(TRANSFER, state, (C, "b.8H"))
     assert state.table == (("8C", "8H"), ("8D", None))
     assert TRANSFER.legal_actions(state, C) == ("b.9D", "take")
+
+
+def test_e6_1_the_transfer_names_the_new_defender() -> None:
+    state = bout(
+        TRANSFER,
+        {A: "8C 6S 7S", B: "8D 6D 7D", C: "8H 9D 6C 7C 10S", D: "KS QS"},
+        trump="6H",
+        talon="AS AD AH",
+        attacker=A,
+    )
+    state, events = play(TRANSFER, state, (A, "a.8C"), (B, "t.8D"))
+    assert events == [
+        CardPlayed(seat=A, card="8C", kind="attack", defender=B),
+        CardPlayed(seat=B, card="8D", kind="transfer", defender=C),
+    ]
 
 
 def test_e6_2_no_transfer_after_a_card_was_beaten() -> None:

@@ -29,7 +29,7 @@ def play_out(sim: Simulation, policy: Policy, rng: random.Random, max_moves: int
         to_move = sim.to_move()
         if not to_move:
             return moves
-        if tuple(to_move) == (CHANCE,):
+        if to_move[0] == CHANCE:
             sim.apply(CHANCE, sim.chance(rng))
             continue
         # Several seats may act at once (Durak's throw-ins): the stream picks who goes first.
