@@ -148,7 +148,10 @@ async def show_pull(
     message: Message | None,
 ) -> None:
     """Send the spin, or edit the owner's machine in place; a career step also shows its episode."""
-    animation = await asyncio.to_thread(render_spin_animation, pull.view, lang=lang)
+    # The animation ends on the machine's still, with the same footer as the still below.
+    animation = await asyncio.to_thread(
+        render_spin_animation, pull.view, lang=lang, balance=pull.balance, free_left=pull.ticket.free_left
+    )
     caption = pull_caption(pull, lang, tz_name)
     keyboard = spin_keyboard(owner, lang)
     if message is not None and message.animation is not None:
