@@ -29,7 +29,7 @@ from bot.tables.model import Phase
 from core.ai.random_player import RandomPlayer
 from core.play import play
 from core.registry import GAMES
-from render.grid import encode
+from render.encode import encode
 
 App = Application[Any, Any, Any, Any, Any, Any]
 FLOOR = "floor"

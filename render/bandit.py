@@ -1,349 +1,71 @@
-"""The pictures of Game 9 (the One-legged bandit): the machine after a pull, and the spin as a GIF.
+"""The pictures of Game 9 (the One-legged bandit): the machine after a pull, and the pull as a GIF.
 
 The machine, top to bottom: the paytable, the career rank (an emblem per rank, its title and,
-after a career step, the episode), three reels behind a window with the payline, the win or
-career banner and a footer. The reels are crops of one cached strip image (the 32 stops drawn
-once per size, sharp and motion-blurred), so the still and every GIF frame draw them the same way.
+after a career step, the episode), three reels behind a window with the payline, the result
+banner and a footer (free pulls, balance), in the words of the bot's captions. The reels are
+crops of one cached strip image (the 32 stops drawn once per size, sharp and motion-blurred).
+The GIF is the same machine: its reels spin and stop, and its last frame is the still itself.
 """
 
 from __future__ import annotations
 
-import io
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from core.games.bandit import CAREER, PAYTABLE, STRIP, TOP_RANK, BanditView, Line
-from render.cards import RGB, SS, paste
-from render.fonts import font
-from render.grid import encode
-from render.text import fit, money, put_text, wrap
-
-# ----- look --------------------------------------------------------------------------------------
+from i18n import t, tn
+from render.draw import RGB, SS, mix, paste, star_points
+from render.encode import build_palette, gif, png, sheet, to_palette
+from render.felt import vertical
+from render.pirate import BRASS, GOLD, INK, IVORY, PARCHMENT, RED, SEA, WOOD_DARK, emblem, symbol_sprite
+from render.text import balance_text, bilingual, fit, money, put_text, wrap
 
 WOOD: RGB = (92, 52, 26)
-WOOD_DARK: RGB = (46, 24, 12)
-BRASS: RGB = (222, 176, 74)
-GOLD: RGB = (255, 208, 72)
-INK: RGB = (84, 52, 26)
-PARCHMENT: RGB = (240, 222, 180)
-SEA: RGB = (20, 56, 80)
-IVORY: RGB = (250, 244, 228)
 TEXT: RGB = (250, 244, 226)
 MUTED: RGB = (214, 190, 150)
-RED: RGB = (176, 30, 40)
-IRON: RGB = (58, 68, 86)
-
-STRINGS: dict[str, dict[str, str]] = {
-    "ru": {
-        "title": "Одноногий разбойник",
-        "career": "карьера",
-        "rank": "Чин {n} из {top}",
-        "next": "Три свитка — и вы {title} (+{bonus})",
-        "win": "Выигрыш: {win}",
-        "none": "Пусто. Тяните рычаг ещё!",
-        "spinning": "Барабаны крутятся…",
-        "step": "Три свитка! Новый чин, бонус +{bonus}",
-        "voyage": "Клад найден! Новое плавание",
-        "free": "Бесплатных рывков: {n}",
-        "balance": "Баланс: {balance}",
-    },
-    "en": {
-        "title": "One-legged bandit",
-        "career": "career",
-        "rank": "Rank {n} of {top}",
-        "next": "Three scrolls make you {title} (+{bonus})",
-        "win": "You win {win}",
-        "none": "Nothing. Pull the lever again!",
-        "spinning": "The reels are spinning…",
-        "step": "Three scrolls! Promoted, bonus +{bonus}",
-        "voyage": "Treasure found! A new voyage",
-        "free": "Free pulls left: {n}",
-        "balance": "Balance: {balance}",
-    },
-}
-
-
-def _strings(lang: str) -> dict[str, str]:
-    return STRINGS["ru" if lang == "ru" else "en"]
-
-
-# ----- symbols -----------------------------------------------------------------------------------
-
-
-def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
-    points = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        angle = -math.pi / 2 + i * math.pi / 5
-        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    draw.polygon(points, fill=fill)
-
-
-def _cutlass(side: int) -> Image.Image:
-    """A curved sabre, upright; turned on its own layer by the callers."""
-    img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(img)
-    s = side
-    blade = [(0.45, 0.64), (0.43, 0.42), (0.48, 0.22), (0.62, 0.04), (0.6, 0.2), (0.57, 0.42), (0.57, 0.64)]
-    draw.polygon(
-        [(x * s, y * s) for x, y in blade], fill=(214, 220, 230), outline=(80, 88, 104), width=max(1, s // 60)
-    )
-    draw.line([(0.52 * s, 0.6 * s), (0.5 * s, 0.3 * s)], fill=(255, 255, 255), width=max(1, s // 50))
-    draw.arc((0.3 * s, 0.58 * s, 0.72 * s, 0.96 * s), 200, 340, fill=BRASS, width=max(2, s // 22))
-    draw.rounded_rectangle((0.32 * s, 0.62 * s, 0.7 * s, 0.69 * s), radius=s * 0.03, fill=BRASS)
-    draw.rounded_rectangle((0.46 * s, 0.68 * s, 0.56 * s, 0.88 * s), radius=s * 0.03, fill=(110, 62, 30))
-    draw.ellipse((0.45 * s, 0.86 * s, 0.57 * s, 0.97 * s), fill=BRASS)
-    return img
-
-
-def draw_reel_symbol(img: Image.Image, code: str) -> None:
-    """One reel symbol as shapes, filling the square RGBA `img`; the one place that knows them."""
-    s = img.width
-    draw = ImageDraw.Draw(img)
-    line = max(1, round(s * 0.025))
-
-    def box(x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
-        return x0 * s, y0 * s, x1 * s, y1 * s
-
-    if code == "chest":
-        draw.ellipse(box(0.18, 0.26, 0.82, 0.5), fill=(255, 226, 110))  # the glow of the gold inside
-        draw.chord(box(0.12, 0.2, 0.88, 0.66), 180, 360, fill=(156, 92, 42), outline=(66, 36, 14), width=line)
-        draw.rectangle(box(0.12, 0.43, 0.88, 0.88), fill=(130, 74, 32), outline=(66, 36, 14), width=line)
-        for x in (0.26, 0.68):
-            draw.rectangle(box(x, 0.22, x + 0.07, 0.88), fill=BRASS)
-        draw.rectangle(box(0.12, 0.41, 0.88, 0.47), fill=BRASS)
-        draw.rounded_rectangle(
-            box(0.43, 0.42, 0.57, 0.6), radius=s * 0.02, fill=GOLD, outline=INK, width=line
-        )
-        draw.ellipse(box(0.475, 0.47, 0.525, 0.52), fill=INK)
-    elif code == "parrot":
-        draw.polygon(
-            [(x * s, y * s) for x, y in ((0.4, 0.72), (0.56, 0.72), (0.64, 0.97), (0.38, 0.97))],
-            fill=(40, 96, 206),
-        )
-        draw.ellipse(box(0.28, 0.3, 0.66, 0.82), fill=(216, 40, 40))
-        draw.ellipse(box(0.34, 0.08, 0.68, 0.42), fill=(216, 40, 40))
-        draw.ellipse(box(0.32, 0.4, 0.56, 0.8), fill=(44, 164, 76))
-        draw.ellipse(box(0.36, 0.6, 0.52, 0.8), fill=(250, 210, 60))
-        draw.ellipse(box(0.5, 0.14, 0.66, 0.3), fill=(255, 255, 255))
-        draw.ellipse(box(0.555, 0.18, 0.615, 0.24), fill=(20, 20, 20))
-        draw.polygon(
-            [(x * s, y * s) for x, y in ((0.62, 0.18), (0.8, 0.24), (0.74, 0.38), (0.64, 0.32))],
-            fill=(60, 56, 56),
-        )
-        draw.polygon(
-            [(x * s, y * s) for x, y in ((0.64, 0.3), (0.74, 0.38), (0.66, 0.38))], fill=(240, 200, 80)
-        )
-    elif code == "cutlass":
-        blade = _cutlass(s).rotate(-35, resample=Image.Resampling.BICUBIC)
-        img.alpha_composite(blade)
-    elif code == "rum":
-        glass = (140, 70, 26)
-        draw.rounded_rectangle(
-            box(0.29, 0.38, 0.71, 0.94), radius=s * 0.08, fill=glass, outline=(70, 34, 10), width=line
-        )
-        draw.ellipse(box(0.29, 0.26, 0.71, 0.52), fill=glass)
-        draw.rectangle(box(0.43, 0.1, 0.57, 0.34), fill=glass)
-        draw.rounded_rectangle(box(0.41, 0.03, 0.59, 0.14), radius=s * 0.02, fill=(206, 164, 104))
-        draw.rectangle(box(0.33, 0.44, 0.38, 0.88), fill=(190, 110, 52))  # a highlight on the glass
-        draw.rectangle(box(0.33, 0.54, 0.67, 0.78), fill=PARCHMENT, outline=(110, 70, 30), width=line)
-        put_centred(draw, (0.5 * s, 0.66 * s), "XXX", 0.15 * s, RED)
-    elif code == "anchor":
-        width = round(s * 0.075)
-        draw.ellipse(box(0.4, 0.04, 0.6, 0.22), outline=IRON, width=round(s * 0.05))
-        draw.rounded_rectangle(box(0.28, 0.25, 0.72, 0.31), radius=s * 0.03, fill=IRON)
-        draw.rectangle(box(0.465, 0.2, 0.535, 0.86), fill=IRON)
-        draw.arc(box(0.16, 0.34, 0.84, 0.9), 15, 165, fill=IRON, width=width)
-        for sign in (-1, 1):
-            tip_x = 0.5 + sign * 0.33
-            flukes = ((tip_x - sign * 0.02, 0.7), (tip_x + sign * 0.07, 0.5), (tip_x - sign * 0.1, 0.62))
-            draw.polygon([(x * s, y * s) for x, y in flukes], fill=IRON)
-    elif code == "doubloon":
-        draw.ellipse(box(0.12, 0.12, 0.88, 0.88), fill=(176, 120, 20))
-        draw.ellipse(box(0.17, 0.17, 0.83, 0.83), fill=(240, 190, 54))
-        draw.ellipse(box(0.25, 0.25, 0.75, 0.75), outline=(176, 120, 20), width=line)
-        draw.rectangle(box(0.46, 0.3, 0.54, 0.7), fill=(176, 120, 20))
-        draw.rectangle(box(0.3, 0.46, 0.7, 0.54), fill=(176, 120, 20))
-        for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
-            cx, cy = 0.5 + dx * 0.12, 0.5 + dy * 0.12
-            draw.ellipse(box(cx - 0.03, cy - 0.03, cx + 0.03, cy + 0.03), fill=(176, 120, 20))
-        draw.chord(box(0.22, 0.2, 0.5, 0.42), 180, 300, fill=(255, 236, 160))
-    elif code == "scroll":
-        draw.rectangle(box(0.2, 0.18, 0.8, 0.82), fill=PARCHMENT, outline=(150, 110, 60), width=line)
-        for y in (0.32, 0.41, 0.5, 0.59):
-            draw.line(box(0.28, y, 0.72 if y < 0.59 else 0.52, y), fill=(130, 96, 60), width=line)
-        for y in (0.1, 0.76):
-            draw.rounded_rectangle(
-                box(0.12, y, 0.88, y + 0.13),
-                radius=s * 0.06,
-                fill=(214, 180, 120),
-                outline=(120, 84, 40),
-                width=line,
-            )
-        draw.ellipse(box(0.56, 0.58, 0.74, 0.76), fill=RED)
-    # blank: the reel's own ivory, nothing on it
-
-
-def put_centred(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, px: float, fill: RGB) -> None:
-    draw.text(xy, text, font=font(max(4, round(px)), bold=True), fill=fill, anchor="mm")
-
-
-@lru_cache(maxsize=64)
-def symbol_sprite(code: str, side: int) -> Image.Image:
-    """A reel symbol on a transparent square, supersampled. Shared: never draw on it."""
-    big = Image.new("RGBA", (side * SS, side * SS), (0, 0, 0, 0))
-    draw_reel_symbol(big, code)
-    return big.reduce(SS)
-
-
-# ----- rank emblems ------------------------------------------------------------------------------
-
-
-def _tier(rank: int) -> RGB:
-    """The medallion's metal: wood for a new pirate, then bronze, silver and gold."""
-    if rank == 0:
-        return (150, 100, 60)
-    if rank <= 2:
-        return (184, 114, 58)
-    if rank <= 5:
-        return (196, 202, 212)
-    return (236, 190, 64)
-
-
-def _tricorn(draw: ImageDraw.ImageDraw, s: int, trim: RGB) -> None:
-    hat = [(0.14, 0.62), (0.28, 0.36), (0.5, 0.46), (0.72, 0.36), (0.86, 0.62), (0.5, 0.72)]
-    points = [(x * s, y * s) for x, y in hat]
-    draw.polygon(points, fill=(30, 28, 34))
-    draw.line([*points, points[0]], fill=trim, width=max(1, s // 30), joint="curve")
-
-
-@lru_cache(maxsize=32)
-def emblem(rank: int, side: int) -> Image.Image:
-    """The picture of a career rank: a medallion getting richer with the rank, and a star per rank."""
-    s = side * SS
-    img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(img)
-    metal = _tier(rank)
-    if rank == TOP_RANK:  # the treasure's glow
-        halo = Image.new("L", (s, s), 0)
-        ImageDraw.Draw(halo).ellipse((s * 0.1, s * 0.1, s * 0.9, s * 0.9), fill=220)
-        glow = Image.new("RGBA", (s, s), (*GOLD, 255))
-        glow.putalpha(halo.filter(ImageFilter.GaussianBlur(s / 14)))
-        img.alpha_composite(glow)
-    draw.ellipse((s * 0.05, s * 0.05, s * 0.95, s * 0.95), fill=metal, outline=WOOD_DARK, width=SS * 2)
-    draw.ellipse((s * 0.15, s * 0.15, s * 0.85, s * 0.85), fill=PARCHMENT, outline=WOOD_DARK, width=SS)
-    inner = round(s * 0.56)
-    pic = Image.new("RGBA", (inner, inner), (0, 0, 0, 0))
-    p = ImageDraw.Draw(pic)
-    if rank == 0:  # a red bandana
-        p.chord((inner * 0.15, inner * 0.2, inner * 0.85, inner * 0.9), 180, 360, fill=RED)
-        p.rectangle((inner * 0.15, inner * 0.5, inner * 0.85, inner * 0.6), fill=(150, 20, 30))
-        p.polygon(
-            [(inner * 0.8, inner * 0.52), (inner * 0.98, inner * 0.74), (inner * 0.84, inner * 0.8)], fill=RED
-        )
-        for x, y in ((0.35, 0.35), (0.55, 0.3), (0.65, 0.44), (0.45, 0.46)):
-            p.ellipse(
-                (inner * (x - 0.03), inner * (y - 0.03), inner * (x + 0.03), inner * (y + 0.03)), fill=IVORY
-            )
-    elif rank == 1:  # the mast with a crow's nest
-        p.rectangle((inner * 0.46, inner * 0.05, inner * 0.54, inner * 0.98), fill=(120, 72, 34))
-        p.polygon(
-            [
-                (inner * 0.54, inner * 0.4),
-                (inner * 0.9, inner * 0.46),
-                (inner * 0.86, inner * 0.86),
-                (inner * 0.54, inner * 0.9),
-            ],
-            fill=IVORY,
-            outline=INK,
-        )
-        p.rectangle((inner * 0.32, inner * 0.2, inner * 0.68, inner * 0.32), fill=(140, 86, 40), outline=INK)
-        p.polygon(
-            [(inner * 0.54, inner * 0.04), (inner * 0.78, inner * 0.1), (inner * 0.54, inner * 0.16)],
-            fill=RED,
-        )
-    elif rank == 2:  # a cannon on its carriage
-        p.polygon(
-            [
-                (inner * 0.1, inner * 0.42),
-                (inner * 0.88, inner * 0.26),
-                (inner * 0.92, inner * 0.44),
-                (inner * 0.14, inner * 0.62),
-            ],
-            fill=(40, 40, 46),
-        )
-        p.ellipse((inner * 0.82, inner * 0.24, inner * 0.96, inner * 0.46), fill=(20, 20, 24))
-        p.ellipse(
-            (inner * 0.2, inner * 0.5, inner * 0.56, inner * 0.86),
-            fill=(120, 72, 34),
-            outline=INK,
-            width=SS * 2,
-        )
-        p.ellipse((inner * 0.34, inner * 0.64, inner * 0.42, inner * 0.72), fill=INK)
-    elif rank == 3:  # the boatswain's anchor
-        pic.alpha_composite(_symbol_big("anchor", inner))
-    elif rank == 4:  # the navigator's compass rose
-        c = inner / 2
-        p.ellipse((inner * 0.08, inner * 0.08, inner * 0.92, inner * 0.92), outline=INK, width=SS * 2)
-        for degrees, colour in ((0, RED), (90, INK), (180, INK), (270, INK)):
-            a = math.radians(degrees - 90)
-            tip = (c + math.cos(a) * inner * 0.44, c + math.sin(a) * inner * 0.44)
-            left = (c + math.cos(a - math.pi / 2) * inner * 0.1, c + math.sin(a - math.pi / 2) * inner * 0.1)
-            right = (c + math.cos(a + math.pi / 2) * inner * 0.1, c + math.sin(a + math.pi / 2) * inner * 0.1)
-            p.polygon([tip, left, (c, c), right], fill=colour)
-    elif rank == 5:  # the quartermaster's share: a stack of doubloons
-        coin = _symbol_big("doubloon", round(inner * 0.7))
-        pic.alpha_composite(coin, (0, round(inner * 0.3)))
-        pic.alpha_composite(coin, (round(inner * 0.3), round(inner * 0.15)))
-    elif rank == 6:  # crossed cutlasses
-        blade = _cutlass(inner)
-        pic.alpha_composite(blade.rotate(-35, resample=Image.Resampling.BICUBIC))
-        pic.alpha_composite(blade.rotate(35, resample=Image.Resampling.BICUBIC))
-    elif rank in (7, 8):  # the captain's tricorn; a plume and a gold band for the squadron
-        if rank == 8:
-            p.polygon(
-                [
-                    (inner * 0.5, inner * 0.44),
-                    (inner * 0.62, inner * 0.05),
-                    (inner * 0.74, inner * 0.12),
-                    (inner * 0.58, inner * 0.46),
-                ],
-                fill=IVORY,
-                outline=RED,
-                width=SS * 2,
-            )
-        _tricorn(p, inner, GOLD if rank == 8 else (170, 170, 176))
-        _star(p, inner * 0.5, inner * 0.56, inner * 0.08, GOLD)
-    else:  # Flint's treasure: the chest with a crown
-        pic.alpha_composite(
-            _symbol_big("chest", round(inner * 0.9)), (round(inner * 0.05), round(inner * 0.12))
-        )
-        crown = [(0.28, 0.3), (0.28, 0.08), (0.39, 0.2), (0.5, 0.02), (0.61, 0.2), (0.72, 0.08), (0.72, 0.3)]
-        p.polygon([(x * inner, y * inner) for x, y in crown], fill=GOLD, outline=INK, width=SS)
-        p.ellipse((inner * 0.46, inner * 0.14, inner * 0.54, inner * 0.22), fill=RED)
-    img.alpha_composite(pic, ((s - inner) // 2, round(s * 0.19)))
-    # A star per rank along the bottom of the rim.
-    for k in range(rank):
-        angle = math.radians(90 + (k - (rank - 1) / 2) * 15)
-        star_x, star_y = s / 2 + math.cos(angle) * s * 0.4, s / 2 + math.sin(angle) * s * 0.4
-        _star(draw, star_x, star_y, s * 0.05, IVORY if rank <= 2 else SEA if rank < TOP_RANK else RED)
-    return img.reduce(SS)
-
-
-def _symbol_big(code: str, side: int) -> Image.Image:
-    """A reel symbol at full (supersampled) resolution, for the emblems."""
-    img = Image.new("RGBA", (side, side), (0, 0, 0, 0))
-    draw_reel_symbol(img, code)
-    return img
+TITLE_BAND: RGB = (112, 24, 30)
+WIN_INK: RGB = (90, 30, 10)
+#: How dark the reels' top and bottom edges get (0-255): the drum's curve.
+REEL_SHADE = 160
+#: One palette for the still and every frame of the GIF: they agree to the pixel.
+PALETTE_COLOURS = 112
+FLAT: tuple[RGB, ...] = (
+    WOOD,
+    WOOD_DARK,
+    BRASS,
+    GOLD,
+    INK,
+    PARCHMENT,
+    SEA,
+    IVORY,
+    TEXT,
+    MUTED,
+    RED,
+    TITLE_BAND,
+    WIN_INK,
+)
 
 
 def shown_rank(view: BanditView) -> int:
     """The rank whose picture the machine shows: the one reached by this pull's step, else the rank."""
     return next((r.rank for r in CAREER if r.title_ru == view.title_ru), view.rank)
+
+
+def spinning(view: BanditView) -> BanditView:
+    """The machine while its reels spin: no result yet, the career as it was before the pull."""
+    before = CAREER[view.rank_before]
+    return BanditView(
+        seat=view.seat,
+        rank_before=view.rank_before,
+        rank=view.rank_before,
+        title_ru=before.title_ru,
+        title_en=before.title_en,
+        episode_ru=before.episode_ru,
+        episode_en=before.episode_en,
+    )
 
 
 # ----- the reels ---------------------------------------------------------------------------------
@@ -415,7 +137,7 @@ def reel_shade(geo: Reels) -> Image.Image:
     h = 3 * geo.row
     alpha = Image.linear_gradient("L").resize((1, h))
     # Only the outer quarters darken, so the payline row stays clean (and free of palette bands).
-    alpha = alpha.point(lambda v: round(160 * max(0.0, abs(v - 127.5) / 127.5 - 0.5) / 0.5))
+    alpha = alpha.point(lambda v: round(REEL_SHADE * max(0.0, abs(v - 127.5) / 127.5 - 0.5) / 0.5))
     shade = Image.new("RGBA", (geo.reel_w, h), (*WOOD_DARK, 255))
     shade.putalpha(alpha.resize((geo.reel_w, h)))
     return shade
@@ -544,7 +266,7 @@ def _line(code: str | None) -> Line | None:
     return next((line for line in PAYTABLE if line.code == code), None)
 
 
-# ----- the still ---------------------------------------------------------------------------------
+# ----- the machine -------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -577,34 +299,25 @@ def backdrop(size: int, lang: str) -> Image.Image:
     """The machine without a result: cabinet, title and paytable frame (RGB). Shared: copy it."""
     geo = layout(size)
     w = geo.width
-    ramp = Image.linear_gradient("L").resize((w, geo.height))
-    img = Image.composite(
-        Image.new("RGB", (w, geo.height), WOOD_DARK), Image.new("RGB", (w, geo.height), WOOD), ramp
-    )
+    img = vertical(w, geo.height, WOOD, WOOD_DARK).copy()
     draw = ImageDraw.Draw(img)
-    draw.rectangle((0, 0, w, geo.title), fill=(112, 24, 30))
+    draw.rectangle((0, 0, w, geo.title), fill=TITLE_BAND)
     draw.line((0, geo.title - 2, w, geo.title - 2), fill=BRASS, width=2)
     title_px = round(geo.title * 0.52)
-    half = put_text(img, (w / 2, geo.title / 2), _strings(lang)["title"], title_px, GOLD, "mm") / 2
+    half = put_text(img, (w / 2, geo.title / 2), t(lang, "One-legged bandit"), title_px, GOLD, "mm") / 2
     for sign in (-1, 1):
-        _star(draw, w / 2 + sign * (half + title_px), geo.title / 2, geo.title * 0.22, BRASS)
+        draw.polygon(
+            star_points(w / 2 + sign * (half + title_px), geo.title / 2, geo.title * 0.22), fill=BRASS
+        )
     margin = round(w * 0.03)
-    top, bottom = geo.table
-    draw.rounded_rectangle(
-        (margin, top + margin // 2, w - margin, bottom - margin // 2),
-        radius=margin,
-        fill=PARCHMENT,
-        outline=BRASS,
-        width=2,
-    )
-    top, bottom = geo.career
-    draw.rounded_rectangle(
-        (margin, top + margin // 3, w - margin, bottom - margin // 3),
-        radius=margin,
-        fill=SEA,
-        outline=BRASS,
-        width=2,
-    )
+    for (top, bottom), fill, inset in ((geo.table, PARCHMENT, margin // 2), (geo.career, SEA, margin // 3)):
+        draw.rounded_rectangle(
+            (margin, top + inset, w - margin, bottom - inset),
+            radius=margin,
+            fill=fill,
+            outline=BRASS,
+            width=2,
+        )
     draw.line((0, geo.footer[0], w, geo.footer[0]), fill=BRASS, width=1)
     return img
 
@@ -618,10 +331,11 @@ def _draw_paytable(img: Image.Image, geo: Layout, view: BanditView, lang: str) -
     col_w = (geo.width - 3 * margin) / 2
     icon = round(pitch * 0.8)
     px = round(pitch * 0.46)
+    small = round(px * 0.72)
     draw = ImageDraw.Draw(img)
     for n, line in enumerate(PAYTABLE):
         col, row = divmod(n, rows)
-        x = margin * 1.5 + col * (col_w + margin * 0.0)
+        x = margin * 1.5 + col * col_w
         y = inner_top + row * pitch
         mid = y + pitch / 2
         if line.code == view.line:
@@ -635,24 +349,18 @@ def _draw_paytable(img: Image.Image, geo: Layout, view: BanditView, lang: str) -
             paste(img, sprite, (round(x + k * icon * 0.92), round(mid - icon / 2)))
         right = x + col_w - margin * 0.8
         if line.career:
-            put_text(img, (right, mid), _strings(lang)["career"], px, RED, "rm")
-        else:
-            put_text(img, (right, mid), money(line.pays), px, INK, "rm")
-            if line.exactly < 3:
-                name = line.name_ru if lang == "ru" else line.name_en
-                label_x = x + 3 * icon * 0.92
-                put_text(
-                    img,
-                    (label_x, mid),
-                    fit(name, round(px * 0.72), right - label_x - px * 2.2, bold=False),
-                    round(px * 0.72),
-                    INK,
-                    bold=False,
-                )
+            put_text(img, (right, mid), t(lang, "career"), px, RED, "rm")
+            continue
+        put_text(img, (right, mid), money(line.pays), px, INK, "rm")
+        if line.exactly < 3:
+            label_x = x + 3 * icon * 0.92
+            name = fit(
+                bilingual(lang, line.name_ru, line.name_en), small, right - label_x - px * 2.2, bold=False
+            )
+            put_text(img, (label_x, mid), name, small, INK, bold=False)
 
 
 def _draw_career(img: Image.Image, geo: Layout, view: BanditView, lang: str) -> None:
-    s = _strings(lang)
     margin = round(geo.width * 0.03)
     top, bottom = geo.career
     side = bottom - top - margin
@@ -662,27 +370,39 @@ def _draw_career(img: Image.Image, geo: Layout, view: BanditView, lang: str) -> 
     room = geo.width - x - margin * 2
     px = round(side * 0.13)
     y = top + margin * 1.1
-    put_text(img, (x, y), s["rank"].format(n=rank, top=TOP_RANK), round(px * 0.8), MUTED)
+    put_text(img, (x, y), t(lang, "Rank {n} of {top}", n=rank, top=TOP_RANK), round(px * 0.8), MUTED)
     y += px * 1.2
-    title = view.title_ru if lang == "ru" else view.title_en
-    for text in wrap(title, round(px * 1.15), room, 2, bold=True):
+    for text in wrap(bilingual(lang, view.title_ru, view.title_en), round(px * 1.15), room, 2, bold=True):
         put_text(img, (x, y + px * 0.3), text, round(px * 1.15), GOLD)
         y += px * 1.45
     y += px * 0.2
+    small = round(px * 0.82)
     if view.career_step:
-        episode = view.episode_ru if lang == "ru" else view.episode_en
-        lines = wrap(episode, round(px * 0.82), room, 4)
+        lines = wrap(bilingual(lang, view.episode_ru, view.episode_en), small, room, 4)
     else:
         following = CAREER[rank % TOP_RANK + 1]
-        title = following.title_ru if lang == "ru" else following.title_en
-        lines = wrap(s["next"].format(title=title, bonus=money(following.bonus)), round(px * 0.82), room, 3)
+        title = bilingual(lang, following.title_ru, following.title_en)
+        text = t(lang, "Three scrolls make you {title} (+{bonus})", title=title, bonus=money(following.bonus))
+        lines = wrap(text, small, room, 3)
     for text in lines:
-        put_text(img, (x, y + px * 0.3), text, round(px * 0.82), TEXT, bold=False)
+        put_text(img, (x, y + px * 0.3), text, small, TEXT, bold=False)
         y += px * 1.08
 
 
+def banner_text(view: BanditView, lang: str) -> str:
+    """The result in the captions' words: a win in coins, a career step with its bonus, or nothing."""
+    if view.symbols is None:
+        return t(lang, "The reels are spinning…")
+    if view.new_voyage:
+        return t(lang, "A new voyage begins! Bonus +{bonus}", bonus=money(view.bonus))
+    if view.career_step:
+        return t(lang, "Three scrolls! Bonus +{bonus}", bonus=money(view.bonus))
+    if view.win:
+        return tn(lang, "Win: {amount} coin", "Win: {amount} coins", view.win, amount=money(view.win))
+    return t(lang, "No win this time.")
+
+
 def _draw_banner(img: Image.Image, geo: Layout, view: BanditView, lang: str) -> None:
-    s = _strings(lang)
     top, bottom = geo.banner
     h = bottom - top
     margin = round(geo.width * 0.06)
@@ -690,47 +410,49 @@ def _draw_banner(img: Image.Image, geo: Layout, view: BanditView, lang: str) -> 
     box = (margin, top + h * 0.1, geo.width - margin, bottom - h * 0.1)
     mid = (top + bottom) / 2
     px = round(h * 0.42)
-    if view.symbols is None:
-        put_text(img, (geo.width / 2, mid), s["spinning"], px, MUTED, "mm")
-    elif view.career_step:
+    text = banner_text(view, lang)
+    if view.career_step:
         draw.rounded_rectangle(box, radius=h // 3, fill=RED, outline=GOLD, width=3)
-        text = s["voyage"] if view.new_voyage else s["step"].format(bonus=money(view.bonus))
-        if view.new_voyage:
-            text += f" · +{money(view.bonus)}"
         put_text(img, (geo.width / 2, mid), fit(text, px, box[2] - box[0] - 20), px, GOLD, "mm")
     elif view.win:
         draw.rounded_rectangle(box, radius=h // 3, fill=GOLD, outline=(255, 244, 200), width=3)
         coin = symbol_sprite("doubloon", round(h * 0.62))
         for x in (box[0] + h * 0.25, box[2] - h * 0.25 - coin.width):
             paste(img, coin, (round(x), round(mid - coin.height / 2)))
-        put_text(
-            img,
-            (geo.width / 2, mid),
-            s["win"].format(win=money(view.win)),
-            round(px * 1.1),
-            (90, 30, 10),
-            "mm",
-        )
+        room = box[2] - box[0] - 2 * (coin.width + h * 0.35)
+        put_text(img, (geo.width / 2, mid), fit(text, round(px * 1.1), room), round(px * 1.1), WIN_INK, "mm")
     else:
-        put_text(img, (geo.width / 2, mid), s["none"], px, MUTED, "mm", bold=False)
+        put_text(img, (geo.width / 2, mid), text, px, MUTED, "mm", bold=False)
 
 
 def _draw_footer(
     img: Image.Image, geo: Layout, lang: str, free_left: int | None, balance: int | None
 ) -> None:
-    s = _strings(lang)
     top, bottom = geo.footer
     mid = (top + bottom) / 2
     margin = round(geo.width * 0.04)
     px = round((bottom - top) * 0.38)
     if free_left is not None:
-        put_text(img, (margin, mid), s["free"].format(n=free_left), px, TEXT, bold=False)
+        put_text(img, (margin, mid), t(lang, "Free pulls left today: {n}", n=free_left), px, TEXT, bold=False)
     if balance is not None:
-        put_text(img, (geo.width - margin, mid), s["balance"].format(balance=money(balance)), px, GOLD, "rm")
+        put_text(img, (geo.width - margin, mid), balance_text(balance, lang), px, GOLD, "rm")
 
 
 #: Where the reels rest while the engine has no stops yet: a spread of the strip, blurred.
 IDLE = (5.0, 16.0, 27.0)
+
+
+def _compose(
+    view: BanditView, lang: str, size: int, free_left: int | None, balance: int | None
+) -> Image.Image:
+    """The machine without its reels drawn (they are the caller's: still, moving or idle)."""
+    geo = layout(size)
+    img = backdrop(size, lang).copy()
+    _draw_paytable(img, geo, view, lang)
+    _draw_career(img, geo, view, lang)
+    _draw_banner(img, geo, view, lang)
+    _draw_footer(img, geo, lang, free_left, balance)
+    return img
 
 
 def compose_bandit(
@@ -743,17 +465,28 @@ def compose_bandit(
 ) -> Image.Image:
     """The machine in full colour (an RGB image of its own)."""
     geo = layout(size)
-    img = backdrop(size, lang).copy()
-    _draw_paytable(img, geo, view, lang)
-    _draw_career(img, geo, view, lang)
+    img = _compose(view, lang, size, free_left, balance)
     section = reels(geo.width)
     if view.stops is None:
         draw_reels(img, (0, geo.reels_y), section, IDLE, (True, True, True))
     else:
         draw_reels(img, (0, geo.reels_y), section, view.stops, (False, False, False), _lit(view))
-    _draw_banner(img, geo, view, lang)
-    _draw_footer(img, geo, lang, free_left, balance)
     return img
+
+
+@lru_cache(maxsize=8)
+def palette(size: int, lang: str) -> Image.Image:
+    """The machine's palette: its cabinet, the strips still and blurred, every symbol and emblem."""
+    geo = layout(size)
+    section = reels(geo.width)
+    sprites = [backdrop(size, lang), strip_image(section.reel_w, section.row, False)]
+    sprites.append(strip_image(section.reel_w, section.row, True))
+    sprites += [emblem(rank, geo.career[1] - geo.career[0]) for rank in range(TOP_RANK + 1)]
+    sprites += [symbol_sprite(code, round(section.row * 0.84)) for code in sorted(set(STRIP))]
+    sprites.append(win_frame(section))
+    # The cabinet's wood and the reels' darkened edges are gradients: exact steps show no bands.
+    ramps = [(WOOD, WOOD_DARK, 16), (IVORY, mix(IVORY, WOOD_DARK, REEL_SHADE / 255), 16)]
+    return build_palette(sheet(sprites, geo.width * 2, WOOD), PALETTE_COLOURS, ramps, FLAT)
 
 
 def render_bandit(
@@ -765,7 +498,8 @@ def render_bandit(
     balance: int | None = None,
 ) -> bytes:
     """The machine after a pull (or while its reels spin) as PNG bytes, `size` px high. Pure."""
-    return encode(compose_bandit(view, lang=lang, size=size, free_left=free_left, balance=balance))
+    img = compose_bandit(view, lang=lang, size=size, free_left=free_left, balance=balance)
+    return png(to_palette(img, palette(size, lang)))
 
 
 # ----- the spin ----------------------------------------------------------------------------------
@@ -779,7 +513,6 @@ HOLD_MS = 1000
 TRAVEL = (24.0, 34.0, 44.0)
 #: The reel overshoots its stop by this much of a row and settles back: a small bounce.
 OVERSHOOT = 1.6
-GIF_COLOURS = 128
 
 
 def _ease(t: float) -> float:
@@ -804,77 +537,41 @@ def spin_positions(stops: Sequence[int], frame: int) -> tuple[list[float], list[
     return positions, blurred
 
 
-@dataclass(frozen=True)
-class SpinLook:
-    geo: Reels
-    #: The title band above the reels.
-    title: int
-    palette: Image.Image
-
-
-@lru_cache(maxsize=4)
-def spin_look(size: int, lang: str) -> SpinLook:
-    """The GIF's geometry and its one global palette: octree over the strips, still and blurred."""
-    geo = reels(size)
-    title = round(size * 0.08)
-    swatch = Image.new("RGB", (size + 2 * geo.reel_w, max(geo.height + title, STRIP_ROWS * geo.row)), WOOD)
-    swatch.paste(_spin_canvas(size, lang, geo, title), (0, 0))
-    swatch.paste(strip_image(geo.reel_w, geo.row, False), (size, 0))
-    swatch.paste(strip_image(geo.reel_w, geo.row, True), (size + geo.reel_w, 0))
-    draw_reels(
-        swatch, (0, title), geo, (0.0, 11.0, 22.0), (False, False, False), (True, True, True), pulled=True
-    )
-    colours = swatch.quantize(GIF_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    return SpinLook(geo, title, colours)
-
-
-@lru_cache(maxsize=4)
-def _spin_canvas(size: int, lang: str, geo: Reels, title: int) -> Image.Image:
-    """The GIF's frame without the reels: the title band over the cabinet (RGB). Shared: copy it."""
-    img = Image.new("RGB", (size, geo.height + title), WOOD)
-    draw = ImageDraw.Draw(img)
-    draw.rectangle((0, 0, size, title), fill=(112, 24, 30))
-    draw.line((0, title - 2, size, title - 2), fill=BRASS, width=2)
-    put_text(img, (size / 2, title / 2), _strings(lang)["title"], round(title * 0.55), GOLD, "mm")
-    return img
-
-
 def render_spin_animation(
     view: BanditView,
     *,
     lang: str = "ru",
-    size: int = 640,
+    size: int = 800,
     frames: int = SPIN_FRAMES,
+    free_left: int | None = None,
+    balance: int | None = None,
 ) -> bytes:
-    """The pull as a GIF: the lever goes down, the reels spin and stop left to right on `view.stops`.
+    """The pull as a GIF, `size` px high: the lever goes down, the reels spin and stop left to right
+    on `view.stops`, and the last frame is `render_bandit`'s still with the same options.
 
-    `size` is the width. The last frame is the result and holds for HOLD_MS; the animation plays
-    once (Telegram loops it anyway, and the held result makes the loop read well). `frames` is the
-    number of moving frames; the stops are spread over it in the same proportions.
+    The last frame holds for HOLD_MS; the animation plays once (Telegram loops it anyway, and the
+    held result makes the loop read well). `frames` is the number of moving frames; the stops are
+    spread over it in the same proportions.
     """
     if view.stops is None:
         raise ValueError("the reels have not stopped: no stops to animate")
-    look = spin_look(size, lang)
-    base = _spin_canvas(size, lang, look.geo, look.title)
+    geo = layout(size)
+    section = reels(geo.width)
+    colours = palette(size, lang)
+    # Only the reel section moves: it alone is drawn and mapped per frame, onto the mapped machine.
+    moving = to_palette(_compose(spinning(view), lang, size, free_left, balance), colours)
+    box = (0, geo.reels_y, geo.width, geo.reels_y + section.height)
     scale = frames / SPIN_FRAMES
     shots: list[Image.Image] = []
-    for frame in range(frames + 1):
+    for frame in range(frames):
         # Sample the standard timeline, so that any frame count keeps the reels' rhythm.
-        at = min(SPIN_FRAMES, round(frame / scale)) if frame < frames else SPIN_FRAMES
+        at = min(SPIN_FRAMES, round(frame / scale))
         positions, blurred = spin_positions(view.stops, at)
-        img = base.copy()
-        final = frame == frames
-        lit = _lit(view) if final else (False, False, False)
-        draw_reels(img, (0, look.title), look.geo, positions, blurred, lit, pulled=at < 2)
-        shots.append(img.quantize(palette=look.palette, dither=Image.Dither.NONE))
-    out = io.BytesIO()
-    shots[0].save(
-        out,
-        format="GIF",
-        save_all=True,
-        append_images=shots[1:],
-        duration=[FRAME_MS] * frames + [HOLD_MS],
-        optimize=False,
-        disposal=1,
-    )
-    return out.getvalue()
+        strip = Image.new("RGB", (geo.width, section.height))
+        draw_reels(strip, (0, 0), section, positions, blurred, pulled=at < 2)
+        shot = moving.copy()
+        shot.paste(to_palette(strip, colours), box[:2])
+        shots.append(shot)
+    still = compose_bandit(view, lang=lang, size=size, free_left=free_left, balance=balance)
+    shots.append(to_palette(still, colours))
+    return gif(shots, [FRAME_MS] * frames + [HOLD_MS])

@@ -1,9 +1,10 @@
 """The picture of Game 8 (McSweeney's Gold): a treasure map of 7x7 cells on a sea background.
 
 Drawn once per size: the sea, the parchment map with its row and column labels and the closed
-cells, and a palette that every picture of that size is mapped onto (so the frames of one
-reveal, sent as successive message edits, never shift colours). A picture is ~50 pastes of
-cached cell sprites, the dashed route and the header text, then one palette mapping and encode.
+cells, and a palette that every picture of that size is mapped onto (so the frames of one reveal,
+sent as successive message edits, never shift colours). A picture is ~50 pastes of cached cell
+sprites (symbols from render/treasure.py), the dashed route and the header, one mapping and encode.
+The words are the bot's: the route is sent with the button's own text, the result is the tour sum.
 """
 
 from __future__ import annotations
@@ -15,22 +16,21 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from core.games.gold import ADDS, DIVIDES, SYMBOLS, GoldView
-from core.games.grid import cell_code
-from render.cards import RGB, SS, paste
-from render.fonts import font
-from render.grid import encode
-from render.text import fit, money, put_text
-
-# ----- look --------------------------------------------------------------------------------------
+from core.games.gold import ADDS, DIVIDES, ROUTE_LENGTH, SYMBOLS, GoldView
+from i18n import t, tn
+from render.board import draw_axis_labels
+from render.draw import RGB, SS, halo, paste
+from render.encode import build_palette, encode, sheet, to_palette
+from render.felt import blend, felt
+from render.fonts import printable
+from render.text import balance_text, bilingual, fit, money, put_text, shrink, width_of
+from render.treasure import CODES, INK, RED_INK, draw_symbol, label, symbol_sprite
 
 SEA_CENTRE: RGB = (28, 98, 124)
 SEA_EDGE: RGB = (10, 44, 66)
 WAVE: RGB = (60, 132, 156)
 PARCHMENT: RGB = (236, 214, 168)
 PARCHMENT_EDGE: RGB = (196, 158, 104)
-INK: RGB = (92, 58, 30)
-RED_INK: RGB = (178, 34, 34)
 SAND: RGB = (244, 228, 190)
 CLOSED: RGB = (214, 186, 134)
 GOLD: RGB = (255, 204, 64)
@@ -42,51 +42,26 @@ BAD: RGB = (255, 128, 112)
 #: Sea, parchment and the icons' gold, red and green need more entries than the card grid.
 PALETTE_COLOURS = 128
 
-STRINGS: dict[str, dict[str, str]] = {
-    "ru": {
-        "title": "Золото МакСвини",
-        "bet": "Ставка {bet}",
-        "mark": "Отметьте маршрут: {n} из 7",
-        "ready": "Маршрут готов — «В путь!»",
-        "start": "Экспедиция выходит в путь…",
-        "step": "Шаг {n}/7: {what}",
-        "cancelled": "{what} — отменено знаком Z",
-        "total": "Итог: T = {total}",
-        "payout": "Выплата {payout} ({net})",
-        "fingerprint": "Отпечаток: {fp}",
-        "salt": "Соль: {salt}",
-        "balance": "Баланс: {balance}",
-        "dealing": "Карта прячется…",
-    },
-    "en": {
-        "title": "McSweeney's Gold",
-        "bet": "Bet {bet}",
-        "mark": "Mark the route: {n} of 7",
-        "ready": "Route ready — “Set off!”",
-        "start": "The expedition sets off…",
-        "step": "Step {n}/7: {what}",
-        "cancelled": "{what} — cancelled by Z",
-        "total": "Total: T = {total}",
-        "payout": "Payout {payout} ({net})",
-        "fingerprint": "Fingerprint: {fp}",
-        "salt": "Salt: {salt}",
-        "balance": "Balance: {balance}",
-        "dealing": "Hiding the treasure…",
-    },
-}
-
 _NAMES: dict[str, tuple[str, str]] = {s.code: (s.name_ru, s.name_en) for s in SYMBOLS}
-CODES: tuple[str, ...] = tuple(s.code for s in SYMBOLS)
 
 
-def _strings(lang: str) -> dict[str, str]:
-    return STRINGS["ru" if lang == "ru" else "en"]
+def symbol_name(code: str, lang: str) -> str:
+    return bilingual(lang, *_NAMES[code])
 
 
 def symbol_text(code: str, lang: str) -> str:
     """What a symbol did, for the header: `Мешок с деньгами +100`, `×2`, `Банкротство`."""
-    name = _NAMES[code][0 if lang == "ru" else 1]
+    name = symbol_name(code, lang)
     return f"{name} +{ADDS[code]}" if code in ADDS else name
+
+
+def send_button(lang: str) -> str:
+    """The bot's button that sends the route, as the picture can print it (without its emoji)."""
+    return printable(t(lang, "⛵ Send the expedition"))
+
+
+def tour_sum(total: int, lang: str) -> str:
+    return t(lang, "Tour sum: {total}", total=money(total))
 
 
 # ----- geometry ----------------------------------------------------------------------------------
@@ -120,137 +95,20 @@ class Geometry:
 def geometry(size: int) -> Geometry:
     """A portrait picture, `size` px high: header, the map with labels, footer."""
     header, footer = round(size * 0.125), round(size * 0.06)
-    pad, label = round(size * 0.022), round(size * 0.04)
-    pitch = (size - header - footer - 2 * pad - label - pad) // 7
+    pad, axis = round(size * 0.022), round(size * 0.04)
+    pitch = (size - header - footer - 2 * pad - axis - pad) // 7
     cell = pitch - max(2, round(pitch * 0.07))
-    width = 2 * pad + label + 7 * pitch + pad
-    left = pad + label + (pitch - cell) // 2 + pad // 2
-    top = header + pad + label
+    width = 2 * pad + axis + 7 * pitch + pad
+    left = pad + axis + (pitch - cell) // 2 + pad // 2
+    top = header + pad + axis
     chart = (pad // 2, header + pad // 2, width - pad // 2, top + 7 * pitch + pad // 2)
     return Geometry(width, size, header, footer, pitch, cell, left, top, chart)
 
 
-# ----- symbols -----------------------------------------------------------------------------------
-
-
-def _label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, px: float, fill: RGB) -> None:
-    draw.text(xy, text, font=font(max(4, round(px)), bold=True), fill=fill, anchor="mm")
-
-
-def draw_symbol(draw: ImageDraw.ImageDraw, code: str, side: float) -> None:
-    """One map symbol as shapes on a `side` x `side` square at the origin; the one place that knows them."""
-    s = side
-    cx, cy = s / 2, s / 2
-    line = max(1.0, s * 0.03)
-    if code == "bag":
-        burlap, rope = (190, 146, 84), (112, 72, 34)
-        draw.polygon(
-            [
-                (cx - s * 0.22, s * 0.08),
-                (cx + s * 0.22, s * 0.08),
-                (cx + s * 0.09, s * 0.3),
-                (cx - s * 0.09, s * 0.3),
-            ],
-            fill=burlap,
-            outline=INK,
-            width=round(line),
-        )
-        draw.ellipse((s * 0.12, s * 0.28, s * 0.88, s * 0.95), fill=burlap, outline=INK, width=round(line))
-        draw.ellipse((s * 0.22, s * 0.36, s * 0.52, s * 0.6), fill=(214, 178, 118))  # a highlight
-        draw.rounded_rectangle(
-            (cx - s * 0.16, s * 0.26, cx + s * 0.16, s * 0.34), radius=s * 0.04, fill=rope, outline=INK
-        )
-        _label(draw, (cx, s * 0.66), "100", s * 0.25, (84, 50, 20))
-    elif code == "purse":
-        leather, clasp = (150, 36, 56), (232, 186, 56)
-        draw.arc((cx - s * 0.2, s * 0.1, cx + s * 0.2, s * 0.5), 180, 360, fill=clasp, width=round(s * 0.05))
-        draw.rounded_rectangle(
-            (s * 0.16, s * 0.3, s * 0.84, s * 0.88),
-            radius=s * 0.2,
-            fill=leather,
-            outline=(84, 16, 28),
-            width=round(line),
-        )
-        draw.rectangle((s * 0.2, s * 0.28, s * 0.8, s * 0.36), fill=clasp)
-        for bx in (cx - s * 0.07, cx + s * 0.07):
-            draw.ellipse((bx - s * 0.05, s * 0.2, bx + s * 0.05, s * 0.3), fill=clasp, outline=INK)
-        _label(draw, (cx, s * 0.62), "10", s * 0.28, (255, 226, 140))
-    elif code == "coin":
-        rim, face = (170, 118, 20), (244, 196, 60)
-        draw.ellipse((s * 0.14, s * 0.14, s * 0.86, s * 0.86), fill=rim)
-        draw.ellipse((s * 0.19, s * 0.19, s * 0.81, s * 0.81), fill=face)
-        draw.ellipse((s * 0.27, s * 0.27, s * 0.73, s * 0.73), outline=rim, width=round(line))
-        draw.ellipse((s * 0.26, s * 0.22, s * 0.46, s * 0.36), fill=(255, 236, 160))  # shine
-        _label(draw, (cx, cy + s * 0.01), "1", s * 0.34, (150, 98, 10))
-    elif code in ("x2", "x5"):
-        green = (34, 138, 76) if code == "x2" else (16, 110, 140)
-        draw.ellipse((s * 0.1, s * 0.1, s * 0.9, s * 0.9), fill=(232, 196, 80))
-        draw.ellipse((s * 0.15, s * 0.15, s * 0.85, s * 0.85), fill=green)
-        _label(draw, (cx, cy), "×" + code[1], s * 0.38, (255, 255, 255))
-    elif code in ("d2", "d5"):
-        orange = (214, 104, 34) if code == "d2" else (178, 52, 40)
-        # A downward shield: losses point down, gains (the round badges) are round.
-        draw.polygon(
-            [
-                (s * 0.12, s * 0.12),
-                (s * 0.88, s * 0.12),
-                (s * 0.88, s * 0.5),
-                (cx, s * 0.92),
-                (s * 0.12, s * 0.5),
-            ],
-            fill=orange,
-            outline=(90, 28, 14),
-            width=round(line),
-        )
-        _label(draw, (cx, s * 0.42), "/" + code[1], s * 0.36, (255, 255, 255))
-    elif code == "zero":
-        # Crossed bones: drawn twice, wider in ink and then in bone, for an outline on pale sand.
-        for colour, grow in ((INK, s * 0.025), ((246, 240, 224), 0.0)):
-            for a, b in (((0.16, 0.16), (0.84, 0.84)), ((0.84, 0.16), (0.16, 0.84))):
-                x0, y0, x1, y1 = a[0] * s, a[1] * s, b[0] * s, b[1] * s
-                draw.line((x0, y0, x1, y1), fill=colour, width=round(s * 0.1 + 2 * grow))
-                for x, y in ((x0, y0), (x1, y1)):
-                    for dx, dy in ((-1, 1), (1, -1)):
-                        r = s * 0.055 + grow
-                        ox, oy = x + dx * s * 0.035, y + dy * s * 0.035
-                        draw.ellipse((ox - r, oy - r, ox + r, oy + r), fill=colour)
-        draw.ellipse(
-            (s * 0.24, s * 0.24, s * 0.76, s * 0.76),
-            fill=(30, 24, 26),
-            outline=RED_INK,
-            width=round(line * 1.5),
-        )
-        _label(draw, (cx, cy - s * 0.01), "0", s * 0.4, (236, 60, 48))
-    elif code == "z":
-        wax, deep = (176, 28, 40), (128, 14, 26)
-        points = []
-        for i in range(48):
-            t = 2 * math.pi * i / 48
-            r = s * (0.38 + 0.035 * math.sin(7 * t) + 0.02 * math.sin(3 * t + 1))
-            points.append((cx + r * math.cos(t), cy + r * math.sin(t)))
-        draw.polygon(points, fill=wax)
-        draw.ellipse((s * 0.24, s * 0.24, s * 0.76, s * 0.76), fill=deep)
-        draw.ellipse((s * 0.28, s * 0.28, s * 0.72, s * 0.72), outline=(206, 70, 74), width=round(line))
-        _label(draw, (cx, cy), "Z", s * 0.34, (250, 196, 170))
-    else:  # empty: dug sand, a shallow hole and a few pebbles
-        draw.ellipse((s * 0.24, s * 0.42, s * 0.76, s * 0.66), fill=(214, 190, 142))
-        draw.ellipse((s * 0.3, s * 0.46, s * 0.7, s * 0.62), fill=(190, 162, 112))
-        for px, py, r in ((0.24, 0.28, 0.045), (0.72, 0.3, 0.035), (0.66, 0.78, 0.05), (0.3, 0.76, 0.03)):
-            draw.ellipse(((px - r) * s, (py - r) * s, (px + r) * s, (py + r) * s), fill=(168, 150, 126))
-
-
-@lru_cache(maxsize=64)
-def symbol_sprite(code: str, side: int) -> Image.Image:
-    """A symbol on a transparent square, anti-aliased by supersampling. Shared: never draw on it."""
-    big = Image.new("RGBA", (side * SS, side * SS), (0, 0, 0, 0))
-    draw_symbol(ImageDraw.Draw(big), code, side * SS)
-    return big.reduce(SS)
-
-
 # ----- cells -------------------------------------------------------------------------------------
 
-#: How a cell looks: closed; closed and on the route; open on the route; open on the route and
-#: just revealed; open off the route once the tour is over (faded).
+#: How a cell looks: closed; open on the route; open on the route and just revealed; open off
+#: the route once the tour is over (faded).
 CellState = str
 
 
@@ -262,7 +120,7 @@ def cell_sprite(code: str | None, side: int, state: CellState) -> Image.Image:
     draw = ImageDraw.Draw(img)
     radius = big * 0.12
     edge = max(SS, round(big * 0.025))
-    if state in ("closed", "marked"):
+    if state == "closed":
         draw.rounded_rectangle(
             (0, 0, big - 1, big - 1), radius=radius, fill=CLOSED, outline=PARCHMENT_EDGE, width=edge
         )
@@ -284,8 +142,7 @@ def cell_sprite(code: str | None, side: int, state: CellState) -> Image.Image:
     if state == "faded":
         # Off the route: veiled in parchment so the route stands out.
         veil = Image.new("RGBA", (big, big), (*PARCHMENT, 0))
-        mask = img.getchannel("A").point(lambda a: a * 150 // 255)
-        veil.putalpha(mask)
+        veil.putalpha(img.getchannel("A").point(lambda a: a * 150 // 255))
         img.alpha_composite(veil)
     return img.reduce(SS)
 
@@ -293,8 +150,7 @@ def cell_sprite(code: str | None, side: int, state: CellState) -> Image.Image:
 @lru_cache(maxsize=64)
 def order_badge(number: int, side: int, small: bool) -> Image.Image:
     """The route order of a cell: a big red-ink ring while closed, a small corner disc once open."""
-    d = round(side * (0.3 if small else 0.56))
-    big = d * SS
+    big = round(side * (0.3 if small else 0.56)) * SS
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
     if small:
@@ -303,23 +159,15 @@ def order_badge(number: int, side: int, small: bool) -> Image.Image:
     else:
         draw.ellipse((0, 0, big - 1, big - 1), fill=(250, 236, 206), outline=RED_INK, width=round(big * 0.1))
         colour = RED_INK
-    _label(draw, (big / 2, big / 2 - big * 0.03), str(number), big * 0.62, colour)
+    label(draw, (big / 2, big / 2 - big * 0.03), str(number), big * 0.62, colour)
     return img.reduce(SS)
 
 
-@lru_cache(maxsize=16)
 def glow(side: int) -> Image.Image:
     """A soft golden halo behind the cell revealed last."""
-    spread = max(4, side // 8)
-    full = side + 2 * spread
-    mask = Image.new("L", (full, full), 0)
-    ImageDraw.Draw(mask).rounded_rectangle(
-        (spread // 2, spread // 2, full - spread // 2, full - spread // 2), radius=side * 0.16, fill=230
-    )
-    mask = mask.filter(ImageFilter.GaussianBlur(spread / 2.5))
-    sprite = Image.new("RGBA", (full, full), (*GOLD, 255))
-    sprite.putalpha(mask)
-    return sprite
+    # Tight enough not to tint the neighbouring cells across the gap.
+    spread = max(4, side // 10)
+    return halo(side, side, GOLD, spread, round(side * 0.16), 230)
 
 
 # ----- background and palette --------------------------------------------------------------------
@@ -330,8 +178,7 @@ def background(size: int) -> Image.Image:
     """The sea, the map, labels and closed cells: what no picture changes. Shared: copy it."""
     geo = geometry(size)
     w, h = geo.width, geo.height
-    ramp = Image.radial_gradient("L").resize((w, h), Image.Resampling.BILINEAR)
-    img = Image.composite(Image.new("RGB", (w, h), SEA_EDGE), Image.new("RGB", (w, h), SEA_CENTRE), ramp)
+    img = felt(w, h, SEA_CENTRE, SEA_EDGE, 1.0).copy()
     draw = ImageDraw.Draw(img)
     # Little wave crests on the sea, in a fixed pattern (pure: no randomness).
     step = max(12, size // 22)
@@ -348,39 +195,22 @@ def background(size: int) -> Image.Image:
         (left + blur, top + blur, right + blur, bottom + blur), radius=blur * 2, fill=150
     )
     img.paste((0, 0, 0), (0, 0, w, h), shadow.filter(ImageFilter.GaussianBlur(blur)))
-    paper_ramp = Image.radial_gradient("L").resize((cw, ch), Image.Resampling.BILINEAR)
-    paper = Image.composite(
-        Image.new("RGB", (cw, ch), PARCHMENT_EDGE),
-        Image.new("RGB", (cw, ch), PARCHMENT),
-        paper_ramp.point(lambda v: max(0, v - 90) * 2),
-    )
+    ramp = Image.radial_gradient("L").resize((cw, ch), Image.Resampling.BILINEAR)
+    paper = blend(ramp.point(lambda v: max(0, v - 90) * 2), PARCHMENT, PARCHMENT_EDGE)
     mask = Image.new("L", (cw, ch), 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, cw - 1, ch - 1), radius=max(4, size // 80), fill=255)
     img.paste(paper, (left, top), mask)
     draw.rounded_rectangle(
         (left, top, right - 1, bottom - 1), radius=max(4, size // 80), outline=INK, width=max(1, size // 400)
     )
-
-    # Labels from cell_code itself, so the picture and the buttons can never disagree.
-    label_font = font(max(10, round(geo.pitch * 0.3)), bold=True)
-    for col in range(7):
-        col_x = geo.left + col * geo.pitch + geo.cell / 2
-        draw.text(
-            (col_x, geo.top - geo.pitch * 0.24),
-            cell_code((0, col))[:-1],
-            font=label_font,
-            fill=INK,
-            anchor="mm",
-        )
-    for row in range(7):
-        row_y = geo.top + row * geo.pitch + geo.cell / 2
-        draw.text(
-            (geo.left - geo.pitch * 0.26, row_y),
-            cell_code((row, 0))[1:],
-            font=label_font,
-            fill=INK,
-            anchor="mm",
-        )
+    draw_axis_labels(
+        img,
+        [(geo.left + col * geo.pitch + geo.cell / 2, col) for col in range(7)],
+        [(geo.top + row * geo.pitch + geo.cell / 2, row) for row in range(7)],
+        (geo.left - geo.pitch * 0.26, geo.top - geo.pitch * 0.24),
+        max(10, round(geo.pitch * 0.3)),
+        INK,
+    )
     closed = cell_sprite(None, geo.cell, "closed")
     for index in range(49):
         paste(img, closed, geo.cell_xy(index))
@@ -391,23 +221,23 @@ def background(size: int) -> Image.Image:
 
 @lru_cache(maxsize=8)
 def palette(size: int) -> Image.Image:
-    """One palette for every picture of a size: octree over the background and every sprite."""
+    """One palette for every picture of a size: octree over the background, every sprite and text."""
     geo = geometry(size)
-    swatch = background(size).copy()
     side = geo.cell
-    sprites = [cell_sprite(code, side, state) for code in CODES for state in ("open", "last", "faded")]
+    sprites = [background(size)]
+    sprites += [cell_sprite(code, side, state) for code in CODES for state in ("open", "last", "faded")]
     sprites += [order_badge(n, side, small) for n in range(1, 8) for small in (False, True)]
     sprites.append(glow(side))
-    x, y = geo.left, geo.top
-    for sprite in sprites:
-        paste(swatch, sprite, (x, y))
-        x += sprite.width
-        if x + side > geo.width:
-            x, y = geo.left, y + side
-    draw = ImageDraw.Draw(swatch)
-    for n, colour in enumerate((TEXT, MUTED, GOLD, GOOD, BAD)):
-        draw.text((10, 4 + n * 16), "Золото T = 61 Z", font=font(max(10, size // 40), bold=True), fill=colour)
-    return swatch.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    px = max(10, size // 40)
+    texts = ["Сумма тура: 61 Z", "McSweeney's Gold 0123456789"]
+    sprites += [_text_sprite(text, px, colour) for colour in (TEXT, MUTED, GOLD, GOOD, BAD) for text in texts]
+    return build_palette(sheet(sprites, geo.width * 2, SEA_EDGE), PALETTE_COLOURS)
+
+
+def _text_sprite(text: str, px: int, colour: RGB) -> Image.Image:
+    img = Image.new("RGBA", (math.ceil(width_of(text, px)) + px, px * 2), (*SEA_EDGE, 255))
+    put_text(img, (px / 2, px), text, px, colour)
+    return img
 
 
 # ----- the picture -------------------------------------------------------------------------------
@@ -426,7 +256,7 @@ def render_gold(
     Pure: same arguments, same bytes.
     """
     img = compose_gold(view, shown=shown, lang=lang, size=size, balance=balance)
-    return encode(img.quantize(palette=palette(size), dither=Image.Dither.NONE))
+    return encode(to_palette(img, palette(size)))
 
 
 def compose_gold(
@@ -447,10 +277,10 @@ def compose_gold(
     last = view.revealed[count - 1][0] if count and not over else None
 
     if last is not None:
-        halo = glow(geo.cell)
+        halo_ = glow(geo.cell)
         x, y = geo.cell_xy(last)
-        pad = (halo.width - geo.cell) // 2
-        paste(img, halo, (x - pad, y - pad))
+        pad = (halo_.width - geo.cell) // 2
+        paste(img, halo_, (x - pad, y - pad))
     if over and view.layout is not None:
         for index, code in enumerate(view.layout):
             if index not in order:
@@ -458,8 +288,7 @@ def compose_gold(
     # Under the open cells, so that the dashes never cross a symbol.
     _draw_route(img, view.marked, geo)
     for index, code in opened.items():
-        state = "last" if index == last else "open"
-        paste(img, cell_sprite(code, geo.cell, state), geo.cell_xy(index))
+        paste(img, cell_sprite(code, geo.cell, "last" if index == last else "open"), geo.cell_xy(index))
     for index, n in order.items():
         x, y = geo.cell_xy(index)
         if index in opened:
@@ -483,61 +312,83 @@ def _draw_route(img: Image.Image, marked: tuple[int, ...], geo: Geometry) -> Non
         length = math.hypot(x1 - x0, y1 - y0)
         ux, uy = (x1 - x0) / length, (y1 - y0) / length
         # Leave the middles free for the order badges and symbols.
-        start, end = geo.pitch * 0.3, length - geo.pitch * 0.3
-        t = start
-        while t < end:
-            u = min(t + dash, end)
-            draw.line((x0 + ux * t, y0 + uy * t, x0 + ux * u, y0 + uy * u), fill=RED_INK, width=width)
-            t = u + gap
+        at, end = geo.pitch * 0.3, length - geo.pitch * 0.3
+        while at < end:
+            to = min(at + dash, end)
+            draw.line((x0 + ux * at, y0 + uy * at, x0 + ux * to, y0 + uy * to), fill=RED_INK, width=width)
+            at = to + gap
 
 
 def _draw_header(img: Image.Image, view: GoldView, count: int, over: bool, geo: Geometry, lang: str) -> None:
-    s = _strings(lang)
     margin = round(geo.width * 0.03)
     big, small = max(10, round(geo.header * 0.3)), max(9, round(geo.header * 0.22))
     top_y, low_y = geo.header * 0.3, geo.header * 0.72
     right: float = geo.width - margin
-    put_text(img, (margin, top_y), s["title"], big, GOLD)
-    stake = s["bet"].format(bet=money(view.bet)) + (f" · ×{view.multiplier}" if view.multiplier > 1 else "")
+    put_text(img, (margin, top_y), t(lang, "McSweeney's Gold"), big, GOLD)
+    stake = t(lang, "Bet {bet}", bet=money(view.bet)) + (
+        f" · ×{view.multiplier}" if view.multiplier > 1 else ""
+    )
     put_text(img, (right, top_y), stake, small, TEXT, "rm")
 
     if over and view.total is not None and view.payout is not None:
+        put_text(img, (margin, low_y), tour_sum(view.total, lang), small, TEXT)
         net = view.payout - view.bet
-        put_text(img, (margin, low_y), s["total"].format(total=money(view.total)), small, TEXT)
-        payout = s["payout"].format(payout=money(view.payout), net=("+" if net > 0 else "") + money(net))
-        put_text(img, (right, low_y), payout, small, GOOD if net >= 0 else BAD, "rm")
+        put_text(
+            img, (right, low_y), payout_text(view.payout, net, lang), small, GOOD if net >= 0 else BAD, "rm"
+        )
         return
-    colour = TEXT
     if count:
-        _, code = view.revealed[count - 1]
-        status = symbol_text(code, lang)
-        held = view.zs[count - 2] if count > 1 else 0
-        if code in DIVIDES:
-            if view.zs[count - 1] < held:
-                status = s["cancelled"].format(what=_NAMES[code][0 if lang == "ru" else 1])
-            else:
-                colour = BAD
-        status = s["step"].format(n=count, what=status)
-        right = _draw_tally(img, view.sums[count - 1], view.zs[count - 1], right, low_y, geo)
-    elif view.revealed:
-        status = s["start"]
-    elif view.fingerprint is None:
-        status, colour = s["dealing"], MUTED
-    else:
-        n = len(view.marked)
-        status = s["ready"] if n == 7 else s["mark"].format(n=n)
+        right = _draw_tally(img, view.sums[count - 1], view.zs[count - 1], right, low_y, geo, lang)
+    status, colour = status_text(view, count, lang)
     put_text(img, (margin, low_y), fit(status, small, right - margin * 1.5), small, colour)
 
 
-def _draw_tally(img: Image.Image, total: int, z: int, right: float, y: float, geo: Geometry) -> float:
-    """A coin, `T = 122` and one small seal per held Z, ending at `right`; returns where it starts."""
+def payout_text(payout: int, net: int, lang: str) -> str:
+    """`Выплата: 80 монет (+40)`."""
+    signed = ("+" if net > 0 else "") + money(net)
+    return tn(
+        lang,
+        "Payout: {amount} coin ({net})",
+        "Payout: {amount} coins ({net})",
+        payout,
+        amount=money(payout),
+        net=signed,
+    )
+
+
+def status_text(view: GoldView, count: int, lang: str) -> tuple[str, RGB]:
+    """The header's second line while the tour goes on, with its colour: marking, the route sent
+    (in the words of the bot's button), or the step just revealed."""
+    if count:
+        _, code = view.revealed[count - 1]
+        what, colour = symbol_text(code, lang), TEXT
+        if code in DIVIDES:
+            held = view.zs[count - 2] if count > 1 else 0
+            if view.zs[count - 1] < held:
+                what = t(lang, "{what} — cancelled by Z", what=symbol_name(code, lang))
+            else:
+                colour = BAD
+        return t(lang, "Step {n}/{needed}: {what}", n=count, needed=ROUTE_LENGTH, what=what), colour
+    if view.revealed:
+        return t(lang, "The expedition sets off…"), TEXT
+    if view.fingerprint is None:
+        return t(lang, "Hiding the treasure…"), MUTED
+    if len(view.marked) == ROUTE_LENGTH:
+        return t(lang, "Route ready: press “{button}”", button=send_button(lang)), TEXT
+    return t(lang, "Mark the route: {count} of {needed}", count=len(view.marked), needed=ROUTE_LENGTH), TEXT
+
+
+def _draw_tally(
+    img: Image.Image, total: int, z: int, right: float, y: float, geo: Geometry, lang: str
+) -> float:
+    """A coin, `Сумма тура: 122` and one small seal per held Z, ending at `right`; returns its start."""
     icon = round(geo.header * 0.3)
     seal = symbol_sprite("z", icon)
     for _ in range(z):
         right -= icon
         paste(img, seal, (round(right), round(y - icon / 2)))
     right -= icon * 0.3 if z else 0
-    right -= put_text(img, (right, y), f"T = {money(total)}", round(geo.header * 0.26), GOLD, "rm")
+    right -= put_text(img, (right, y), tour_sum(total, lang), round(geo.header * 0.24), GOLD, "rm")
     right -= icon * 1.1
     paste(img, symbol_sprite("coin", icon), (round(right), round(y - icon / 2)))
     return right
@@ -547,24 +398,20 @@ def _draw_footer(
     img: Image.Image, view: GoldView, over: bool, geo: Geometry, lang: str, balance: int | None
 ) -> None:
     """The commitment (and, once over, the salt to check it with) and the balance."""
-    s = _strings(lang)
     margin = round(geo.width * 0.03)
     px = max(9, round(geo.footer * 0.36))
     y = geo.height - geo.footer / 2
     parts = []
     if view.fingerprint is not None:
-        parts.append(s["fingerprint"].format(fp=view.fingerprint))
+        parts.append(t(lang, "Field fingerprint: {fingerprint}", fingerprint=view.fingerprint))
     if over and view.salt is not None:
-        parts.append(s["salt"].format(salt=view.salt))
+        parts.append(t(lang, "Salt: {salt}", salt=view.salt))
     room: float = geo.width - 2 * margin
     if balance is not None:
-        shown = s["balance"].format(balance=money(balance))
+        shown = balance_text(balance, lang)
         put_text(img, (geo.width - margin, y), shown, px, TEXT, "rm")
-        room -= font(px, bold=True).getlength(shown) + margin
+        room -= width_of(shown, px) + margin
     if parts:
         # The commitment is shown whole (a player copies it to check the field): smaller, never cut.
         text = " · ".join(parts)
-        small = px
-        while small > 8 and font(small).getlength(text) > room:
-            small -= 1
-        put_text(img, (margin, y), text, small, MUTED, bold=False)
+        put_text(img, (margin, y), text, shrink(text, px, room, bold=False), MUTED, bold=False)

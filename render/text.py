@@ -1,7 +1,7 @@
-"""Lines of text as cached sprites, shared by the coin games' pictures (gold, bandit).
+"""Text on pictures: lines as cached sprites, fitting to a width, wrapping, numbers.
 
-Drawing with the variable Noto Sans costs about a millisecond a line; titles, bets, fingerprints
-and balances repeat in every picture of a tour, so each line is drawn once and pasted after.
+Drawing with the variable Noto Sans costs about a millisecond a line; titles, names, counts and
+balances repeat in every picture, so each line is drawn once and pasted after.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.cards import RGB, paste
+from i18n import tn
+from render.draw import RGB, paste
 from render.fonts import font
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=2048)
 def text_sprite(text: str, px: int, colour: RGB, bold: bool = True) -> Image.Image:
     """A line of text on a transparent strip, its middle on the strip's middle row. Shared: copy it."""
     face = font(px, bold=bold)
@@ -48,6 +49,10 @@ def put_text(
     return inner
 
 
+def width_of(text: str, px: int, bold: bool = True) -> float:
+    return font(px, bold=bold).getlength(text)
+
+
 def fit(text: str, px: int, room: float, bold: bool = True) -> str:
     """Cut `text` with an ellipsis so that it fits into `room` pixels."""
     face = font(px, bold=bold)
@@ -56,6 +61,13 @@ def fit(text: str, px: int, room: float, bold: bool = True) -> str:
     while text and face.getlength(text + "…") > room:
         text = text[:-1]
     return text.rstrip() + "…" if text else ""
+
+
+def shrink(text: str, px: int, room: float, bold: bool = True, smallest: int = 8) -> int:
+    """The largest size up to `px` at which `text` fits into `room` pixels (never below `smallest`)."""
+    while px > smallest and font(px, bold=bold).getlength(text) > room:
+        px -= 1
+    return px
 
 
 def wrap(text: str, px: int, room: float, lines: int, bold: bool = False) -> list[str]:
@@ -76,3 +88,14 @@ def wrap(text: str, px: int, room: float, lines: int, bold: bool = False) -> lis
 def money(amount: int) -> str:
     """Thousands split by a narrow no-break space, as Russian typography does: `12 500`."""
     return f"{amount:,}".replace(",", "\u202f")
+
+
+def balance_text(balance: int, lang: str) -> str:
+    """`На счёте: 12 345 монет`, in the words of the bot's captions."""
+    return tn(lang, "Balance: {amount} coin", "Balance: {amount} coins", balance, amount=money(balance))
+
+
+def bilingual(lang: str, ru: str, en: str) -> str:
+    """A text that a core view carries in both languages (the bandit's career and paytable, Gold's
+    symbol names), for the picture's language; the one place a picture chooses between two texts."""
+    return {"ru": ru}.get(lang, en)

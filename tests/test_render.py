@@ -14,9 +14,11 @@ from core.cards import deck36
 from core.engine import Outcome, resolve_chance
 from core.games.grid import GridState, GridView, cell_code
 from core.registry import GAMES
-from render import cards, grid
+from render import board, cards, grid, pips, seats
+from render.board import geometry
 from render.fonts import font, has_glyph, printable
-from render.grid import geometry, player_name, render_grid, steps_text
+from render.grid import render_grid, steps_text
+from render.seats import player_name
 
 GAME = GAMES["grid"]
 NAMES = ("Алиса", "Борис")
@@ -103,9 +105,9 @@ def test_deterministic_even_with_cold_caches(mid: GridView) -> None:
     for cached in (
         cards.card_face,
         cards.card_back,
-        grid.background,
+        board.background,
         grid.palette,
-        grid.token_disc,
+        seats.token_disc,
         grid.board,
     ):
         cached.cache_clear()
@@ -129,7 +131,7 @@ def test_reachable_cells_are_highlighted(mid: GridView) -> None:
     for a in lit:
         for b in dark:
             assert ImageChops.difference(halo(a), halo(b)).getbbox() is not None
-    glow = grid.THEMES["classic"].glow
+    glow = grid.THEMES["classic"].board.glow
 
     def glowing(p: Pixel) -> bool:
         return abs(p[0] - glow[0]) < 40 and abs(p[1] - glow[1]) < 40 and abs(p[2] - glow[2]) < 60
@@ -162,8 +164,8 @@ def test_tokens_are_drawn_in_their_seat_colours(mid: GridView) -> None:
     for seat, index in enumerate(mid.tokens):
         assert index is not None
         crop = cell_crop(img, mid, index)
-        assert count(crop, near(grid.SEAT_COLOURS[seat])) > 300
-        assert count(crop, near(grid.SEAT_COLOURS[1 - seat])) < 20
+        assert count(crop, near(seats.SEAT_COLOURS[seat])) > 300
+        assert count(crop, near(seats.SEAT_COLOURS[1 - seat])) < 20
 
 
 def test_the_finished_game_shows_the_unused_card(finished: GridView) -> None:
@@ -269,19 +271,19 @@ def test_sprites_are_cached_and_shaped_right() -> None:
 
 
 def test_pips_are_shapes_in_suit_colours() -> None:
-    for suit, colour in (("H", cards.RED), ("D", cards.RED), ("S", cards.BLACK), ("C", cards.BLACK)):
-        pip = cards.pip_sprite(suit, 60)
+    for suit, colour in (("H", pips.RED), ("D", pips.RED), ("S", pips.BLACK), ("C", pips.BLACK)):
+        pip = pips.pip_sprite(suit, 60)
         opaque = [p for p in pixels(pip) if p[3] == 255]
         assert len(opaque) > 0.3 * pip.width * pip.height
         assert all(p[:3] == colour for p in opaque)
     # The four shapes differ from each other.
-    shapes = {cards.pip_sprite(s, 60, (0, 0, 0)).tobytes() for s in "SCDH"}
+    shapes = {pips.pip_sprite(s, 60, (0, 0, 0)).tobytes() for s in "SCDH"}
     assert len(shapes) == 4
 
 
 def test_second_render_reuses_the_cache(mid: GridView) -> None:
     cards.card_face.cache_clear()
-    grid.background.cache_clear()
+    board.background.cache_clear()
     grid.board.cache_clear()
     start = time.perf_counter()
     render_grid(mid, names=NAMES, size=900)
@@ -294,7 +296,7 @@ def test_second_render_reuses_the_cache(mid: GridView) -> None:
     warm = time.perf_counter() - start
     assert cards.card_face.cache_info().misses == misses  # every face came from the cache
     assert len(tiles) == drawn  # and every tile
-    assert grid.background.cache_info().hits >= 1
+    assert board.background.cache_info().hits >= 1
     assert warm < cold
 
 
@@ -327,7 +329,7 @@ def test_a_turn_changes_only_the_cells_that_changed(mid: GridView) -> None:
     assert before != after
     diff = ImageChops.difference(decode(before), decode(after))
     geo = geometry(mid.layout, 1000)
-    spread = grid.glow_spread(geo.card_w)
+    spread = cards.glow_spread(geo.card_w)
     allowed = Image.new("1", diff.size, 0)
     allowed.paste(1, (0, 0, geo.width, geo.header))
     for index in (closed, *mid.reachable):
@@ -338,3 +340,12 @@ def test_a_turn_changes_only_the_cells_that_changed(mid: GridView) -> None:
         diff.convert("L").point(lambda v: 255 if v else 0), ImageChops.invert(allowed.convert("L"))
     )
     assert outside.getbbox() is None
+
+
+def test_coins_take_russian_plurals() -> None:
+    from render.text import balance_text
+
+    assert balance_text(981, "ru") == "На счёте: 981 монета"
+    assert balance_text(193, "ru") == "На счёте: 193 монеты"
+    assert balance_text(12_345, "ru") == "На счёте: 12\u202f345 монет"
+    assert balance_text(1, "en") == "Balance: 1 coin" and balance_text(11, "en") == "Balance: 11 coins"

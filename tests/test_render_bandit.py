@@ -10,9 +10,9 @@ from PIL import Image, ImageChops, ImageSequence
 
 from core.engine import CHANCE
 from core.games.bandit import REEL_OUTCOMES, STRIP, BanditGame, BanditView
-from render import bandit
+from render import bandit, pirate
 from render.bandit import reels, render_bandit, render_spin_animation
-from render.cards import paste
+from render.draw import paste
 
 GAME = BanditGame()
 
@@ -53,10 +53,10 @@ def payline_cell(img: Image.Image, reel: int, top: int, width: int) -> Image.Ima
 def reference(code: str, width: int) -> Image.Image:
     """What a reel's payline cell shows for `code` when it stops: the sprite on the reel's ivory."""
     geo = reels(width)
-    img = Image.new("RGB", (width, geo.height), bandit.IVORY)
+    img = Image.new("RGB", (width, geo.height), pirate.IVORY)
     icon = round(geo.row * 0.84)
     x0, y0, _, _ = geo.cell(0, 1)
-    paste(img, bandit.symbol_sprite(code, icon), (x0 + (geo.reel_w - icon) // 2, y0 + (geo.row - icon) // 2))
+    paste(img, pirate.symbol_sprite(code, icon), (x0 + (geo.reel_w - icon) // 2, y0 + (geo.row - icon) // 2))
     return payline_cell(img, 0, 0, width)
 
 
@@ -85,8 +85,8 @@ def test_still_deterministic_with_cold_caches() -> None:
     for cached in (
         bandit.backdrop,
         bandit.strip_image,
-        bandit.symbol_sprite,
-        bandit.emblem,
+        pirate.symbol_sprite,
+        pirate.emblem,
         bandit.window_art,
     ):
         cached.cache_clear()
@@ -95,8 +95,8 @@ def test_still_deterministic_with_cold_caches() -> None:
 
 def test_every_symbol_and_emblem_differs() -> None:
     codes = sorted(set(STRIP))
-    sprites = [bandit.symbol_sprite(code, 64).convert("RGB") for code in codes]
-    emblems = [bandit.emblem(rank, 96).convert("RGB") for rank in range(10)]
+    sprites = [pirate.symbol_sprite(code, 64).convert("RGB") for code in codes]
+    emblems = [pirate.emblem(rank, 96).convert("RGB") for rank in range(10)]
     for group in (sprites, emblems):
         for i, a in enumerate(group):
             for b in group[i + 1 :]:
@@ -139,15 +139,15 @@ def test_gif_ends_on_the_stops(stops: tuple[int, int, int]) -> None:
     shots = frames(data)
     last, hold = shots[-1]
     assert last.width == 640
-    look = bandit.spin_look(640, "ru")
+    top = bandit.layout(800).reels_y
     for reel, stop in enumerate(stops):
-        shown = payline_cell(last, reel, look.title, 640)
+        shown = payline_cell(last, reel, top, 640)
         nearest = min(set(STRIP), key=lambda code: distance(shown, reference(code, 640)))
         assert nearest == STRIP[stop]
     # Reels stop left to right: a frame where only the first reel rests already shows its stop.
     first_rest = shots[bandit.STOP_AT[0]][0]
-    assert distance(payline_cell(first_rest, 0, look.title, 640), payline_cell(last, 0, look.title, 640)) < 3
-    assert distance(payline_cell(first_rest, 2, look.title, 640), payline_cell(last, 2, look.title, 640)) > 3
+    assert distance(payline_cell(first_rest, 0, top, 640), payline_cell(last, 0, top, 640)) < 3
+    assert distance(payline_cell(first_rest, 2, top, 640), payline_cell(last, 2, top, 640)) > 3
     assert hold >= 800
 
 
@@ -168,3 +168,22 @@ def test_gif_limits() -> None:
 def test_gif_refuses_a_spinning_view() -> None:
     with pytest.raises(ValueError):
         render_spin_animation(pull(()))
+
+
+@pytest.mark.parametrize(("stops", "rank"), CASES)
+def test_the_gif_ends_on_the_still(stops: tuple[int, int, int], rank: int) -> None:
+    view = pull(stops, rank)
+    for lang in ("ru", "en"):
+        still = decode(render_bandit(view, lang=lang, size=800, free_left=2, balance=981))
+        last, _ = frames(render_spin_animation(view, lang=lang, size=800, free_left=2, balance=981))[-1]
+        assert ImageChops.difference(still, last).getbbox() is None
+
+
+def test_the_banner_says_what_the_captions_say() -> None:
+    assert bandit.banner_text(pull((2, 4, 7), 4), "ru") == "На этот раз без выигрыша."
+    assert bandit.banner_text(pull((2, 4, 7), 4), "en") == "No win this time."
+    win = pull((0, 6, 11), 4)
+    assert win.win == 150 and bandit.banner_text(win, "ru") == "Выигрыш: 150 монет"
+    step = pull((3, 9, 15), 4)
+    assert bandit.banner_text(step, "ru") == f"Три свитка! Бонус +{step.bonus}"
+    assert bandit.banner_text(pull(()), "en") == "The reels are spinning…"

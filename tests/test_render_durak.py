@@ -13,8 +13,9 @@ from core.cards import deck36
 from core.engine import resolve_chance
 from core.games.durak import DurakGame, DurakState, DurakView, sort_hand
 from core.registry import GAMES
-from render import cards, durak
-from render.durak import geometry, hand_spots, render_durak_hand, render_durak_table
+from render import cards, durak, table
+from render.durak import HAND_CARD_W, geometry, hand_box, render_durak_hand, render_durak_table
+from render.hand import layout_hand
 
 NAMES = ("Алиса", "Борис", "Вера", "Глеб")
 BUDGET = 80 * 1024
@@ -143,10 +144,10 @@ def test_deterministic_even_with_cold_caches(busy: DurakState) -> None:
     for cached in (
         cards.card_face,
         cards.card_back,
-        durak.background,
+        table.background,
         durak.palette,
-        durak.laid,
-        durak.plate,
+        table.laid,
+        table.plate,
     ):
         cached.cache_clear()
     assert render_durak_table(view, names=NAMES) == first
@@ -196,7 +197,8 @@ def test_playable_cards_stand_out(busy: DurakState) -> None:
     lit = decode(render_durak_hand(mine, names=NAMES, playable=(first,)))
     dim = decode(render_durak_hand(mine, names=NAMES, playable=(second,)))
     geo = geometry(1000, True)
-    left, after = hand_spots(len(mine.hand), geo)[:2]
+    spots = layout_hand(mine.hand, hand_box(geo), geo.px(HAND_CARD_W)).spots
+    left, after = spots[0].x, spots[1].x
     # The visible slice of the first card (the next one covers the rest) and the space above it.
     slice_ = (left, geo.table + 50, after, geo.height)
     a, b = lit.crop(slice_), dim.crop(slice_)
@@ -248,3 +250,31 @@ def test_before_the_deal_and_highlights(busy: DurakState) -> None:
 def test_place_texts() -> None:
     assert durak.place_text(1, "ru") == "1-е место"
     assert [durak.place_text(n, "en") for n in (1, 2, 3)] == ["1st out", "2nd out", "3rd out"]
+
+
+def test_the_last_cards_played_are_tagged_with_their_player(busy: DurakState) -> None:
+    view = public(busy)
+    attack, defence = next((a, d) for a, d in view.table if d is not None)
+    recent = ((view.attacker or 0, attack), (view.defender or 1, defence))
+    plain = decode(render_durak_table(view, names=NAMES))
+    tagged = decode(render_durak_table(view, names=NAMES, recent=recent))
+    geo = geometry(1000, False)
+    spots = durak.pair_spots(len(view.table), geo)
+    x, y = spots[[a for a, _ in view.table].index(attack)]
+    cw, ch = geo.card
+    # Only around that pair does the picture change.
+    around = (x - cw // 2, y - cw // 2, x + 2 * cw, y + 2 * ch)
+    assert changed(plain.crop(around), tagged.crop(around)) > 300
+    outside = ImageChops.difference(plain, tagged).convert("L").point(lambda v: 255 if v > 24 else 0)
+    outside.paste(0, around)
+    assert outside.getbbox() is None
+    # The tag is in the player's colour and says the name: another player, another tag.
+    other = ((view.attacker or 0, attack), ((view.defender or 1) + 1, defence))
+    assert render_durak_table(view, names=NAMES, recent=other) != render_durak_table(
+        view, names=NAMES, recent=recent
+    )
+    # Cards no longer on the table are not marked anywhere.
+    gone = ((0, next(card for card in deck36() if all(card not in pair for pair in view.table))),)
+    assert render_durak_table(view, names=NAMES, recent=gone) == render_durak_table(view, names=NAMES)
+    mine = own(busy, 0)
+    assert render_durak_hand(mine, names=NAMES, recent=recent) != render_durak_hand(mine, names=NAMES)

@@ -11,7 +11,7 @@ from PIL import Image, ImageChops
 
 from core.engine import CHANCE
 from core.games.gold import CODES, GO, GoldGame, GoldState, GoldView
-from render import gold
+from render import gold, treasure
 from render.gold import geometry, render_gold
 
 GAME = GoldGame()
@@ -74,7 +74,7 @@ def test_sizes_and_budget(before: GoldView, after: GoldView, size: int) -> None:
 def test_deterministic_even_with_cold_caches(after: GoldView) -> None:
     first = render_gold(after, shown=4, balance=100)
     assert render_gold(after, shown=4, balance=100) == first
-    for cached in (gold.background, gold.palette, gold.cell_sprite, gold.symbol_sprite, gold.order_badge):
+    for cached in (gold.background, gold.palette, gold.cell_sprite, treasure.symbol_sprite, gold.order_badge):
         cached.cache_clear()
     assert render_gold(after, shown=4, balance=100) == first
 
@@ -117,7 +117,7 @@ def test_end_reveals_every_unmarked_cell(before: GoldView, after: GoldView) -> N
 
 
 def test_every_symbol_looks_different() -> None:
-    sprites = [gold.symbol_sprite(code, 64).convert("RGB") for code in gold.CODES]
+    sprites = [treasure.symbol_sprite(code, 64).convert("RGB") for code in treasure.CODES]
     for i, a in enumerate(sprites):
         for b in sprites[i + 1 :]:
             assert differs(a, b, 0.02)
@@ -137,3 +137,19 @@ def test_fast_when_warm(after: GoldView) -> None:
     for shown in range(8):
         render_gold(after, shown=shown, balance=500)
     assert (time.perf_counter() - start) / 8 < 0.1
+
+
+def test_the_words_are_the_bots(before: GoldView, after: GoldView) -> None:
+    # A full route: the picture names the button that sends it, in the button's own words.
+    assert gold.send_button("ru") == "Отправить экспедицию"
+    assert gold.send_button("en") == "Send the expedition"
+    text, _ = gold.status_text(before, 0, "ru")
+    assert "«Отправить экспедицию»" in text
+    # The result and the running tally say "tour sum", never "T =".
+    assert gold.tour_sum(61, "ru") == "Сумма тура: 61" and gold.tour_sum(61, "en") == "Tour sum: 61"
+    assert gold.payout_text(981, 941, "ru") == "Выплата: 981 монета (+941)"
+    assert gold.payout_text(193, 153, "ru") == "Выплата: 193 монеты (+153)"
+    shots = [decode(render_gold(after, shown=n, lang=lang)) for n in (3, None) for lang in ("ru", "en")]
+    header = (0, 0, shots[0].width, geometry(1000).header)
+    assert differs(shots[0].crop(header), shots[1].crop(header), 0.005)
+    assert differs(shots[2].crop(header), shots[3].crop(header), 0.005)

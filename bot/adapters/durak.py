@@ -37,7 +37,8 @@ def _played(event: CardPlayed, names: Names, lang: str) -> str:
         return t(lang, "{name} throws in {card}", **values)
     if event.kind == "beat":
         return t(lang, "{name} beats with {card}", **values)
-    return t(lang, "{name} transfers with {card}", **values)
+    assert event.defender is not None  # a transfer names the new defender
+    return t(lang, "{name} transfers {card} to {defender}", defender=names[event.defender], **values)
 
 
 def _drew(event: Drew, names: Names, lang: str) -> str:
@@ -124,7 +125,7 @@ class DurakAdapter(GameAdapter):
         return choices + words
 
     def picture(self, view: Frozen, names: Names, lang: str, recent: Sequence[Event]) -> bytes:
-        return render_durak_table(_view(view), names=names, lang=lang)
+        return render_durak_table(_view(view), names=names, lang=lang, recent=recent_plays(recent))
 
     def status(self, view: Frozen, names: Names, lang: str) -> str:
         table = _view(view)
@@ -166,7 +167,9 @@ class DurakAdapter(GameAdapter):
         self, view: Frozen, names: Names, lang: str, legal: tuple[Action, ...], recent: Sequence[Event]
     ) -> bytes:
         playable = tuple(dict.fromkeys(action.split(".")[-1] for action in legal if "." in action))
-        return render_durak_hand(_view(view), names=names, lang=lang, playable=playable)
+        return render_durak_hand(
+            _view(view), names=names, lang=lang, playable=playable, recent=recent_plays(recent)
+        )
 
     def panel_status(self, view: Frozen, names: Names, lang: str) -> str:
         table = _view(view)

@@ -164,7 +164,10 @@ async def _show(
     sends its episode's picture."""
     settings = services(context).settings
     who = name if chat_id < 0 else None
-    animation = await asyncio.to_thread(render_spin_animation, pull.view, lang=lang)
+    # The animation ends on the machine's still, with the same footer as the still that follows.
+    animation = await asyncio.to_thread(
+        render_spin_animation, pull.view, lang=lang, balance=pull.balance, free_left=pull.ticket.free_left
+    )
     caption = pull_caption(pull, lang, settings.timezone, who)
     keyboard = spin_keyboard(owner, lang)
     if machine is not None:

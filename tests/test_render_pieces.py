@@ -1,0 +1,252 @@
+"""The toolkit's pieces for every picture: the cell board, the table, hand strips, score sheets, dice."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from PIL import Image, ImageChops
+
+from core.cards import deck36, deck78
+from core.games.grid import Cell
+from render import board, table
+from render.board import Board, CellLook, Style, Token
+from render.dice import PIPS, die
+from render.encode import build_palette, to_palette
+from render.hand import MAX_ROWS, MIN_SHOWN_X, draw_hand, layout_hand
+from render.score_sheet import score_sheet
+from render.seats import seat_colour
+
+#: A Tarot-grid-like field: an oval of 7 rows with a hole in the middle.
+OVAL: tuple[Cell, ...] = tuple(
+    (row, col)
+    for row, (first, last) in enumerate(((2, 10), (1, 11), (0, 12), (0, 12), (0, 12), (1, 11), (2, 10)))
+    for col in range(first, last + 1)
+)
+TAROT = Style(
+    felt_centre=(44, 124, 78),
+    felt_edge=(18, 70, 42),
+    header=(12, 48, 30),
+    label=(196, 226, 204),
+    back=(44, 34, 92),
+    glow=(255, 226, 92),
+    mark=(255, 196, 0),
+    dim=60,
+    deck="tarot",
+    vacancies=True,
+)
+
+
+def differ(a: Image.Image, b: Image.Image) -> int:
+    """How many pixels differ noticeably."""
+    diff = (
+        ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+        .convert("L")
+        .point(lambda v: 255 if v > 24 else 0)
+    )
+    return diff.histogram()[255]
+
+
+def oval_looks() -> tuple[CellLook, ...]:
+    cards = deck78()
+    looks = []
+    for i, cell in enumerate(OVAL):
+        if cell == (3, 6):
+            looks.append(CellLook("hole"))
+        elif i % 7 == 0:
+            looks.append(CellLook("empty"))
+        elif i % 7 == 1:
+            looks.append(CellLook("covered", cards[i % 78], cover=("T17", "T8")))
+        elif i % 3 == 0:
+            looks.append(CellLook("open", cards[i % 78], ring=i == 3))
+        else:
+            looks.append(CellLook(glow=i % 5 == 0, badge="A1" if i % 5 == 0 else None, dimmed=i % 5 == 2))
+    looks[10] = looks[10]._replace(tokens=tuple(Token(seat, str(seat + 1)) for seat in range(9)))
+    return tuple(looks)
+
+
+@pytest.fixture(scope="module")
+def oval_board() -> Board:
+    geo = board.geometry(OVAL, 1000)
+    img = board.background(OVAL, 1000, TAROT).copy()
+    board.draw_cells(img, tuple(zip(OVAL, oval_looks(), strict=True)), geo, TAROT, "ru")
+    return Board.create(OVAL, 1000, TAROT, "ru", build_palette(img, 96))
+
+
+# ----- the cell board ----------------------------------------------------------------------------
+
+
+def test_a_board_of_any_layout_is_the_same_from_tiles_as_drawn_whole(oval_board: Board) -> None:
+    looks = oval_looks()
+    whole = board.background(OVAL, 1000, TAROT).copy()
+    board.draw_cells(whole, tuple(zip(OVAL, looks, strict=True)), oval_board.geo, TAROT, "ru")
+    tiled = oval_board.compose(looks)
+    assert max(tiled.size) == 1000
+    assert tiled.tobytes() == to_palette(whole, oval_board.palette).tobytes()
+
+
+def test_every_cell_state_looks_different(oval_board: Board) -> None:
+    geo = oval_board.geo
+    cell = OVAL[20]
+    x, y = geo.cell_xy(cell)
+    box = (x, y, x + geo.card_w, y + geo.card_h)
+    states = [
+        CellLook("closed"),
+        CellLook("closed", dimmed=True),
+        CellLook("open", "T0"),
+        CellLook("covered", "T0", cover=("T17",)),
+        CellLook("covered", "T0", cover=("T17", "T8")),
+        CellLook("empty"),
+        CellLook("hole"),
+        CellLook("empty", label="Start"),
+    ]
+    crops = []
+    base = oval_looks()
+    for look in states:
+        img = oval_board.compose(tuple(look if c == cell else base[i] for i, c in enumerate(OVAL)))
+        crops.append(img.convert("RGB").crop(box))
+    for a, b in itertools.combinations(crops, 2):
+        assert differ(a, b) > 40
+
+
+def test_many_tokens_share_a_cell_in_their_colours_and_stay_on_it(oval_board: Board) -> None:
+    geo = oval_board.geo
+    tokens = tuple(Token(seat % 6, str(seat + 1)) for seat in range(9))
+    spots = board.token_spots(tokens, geo.card_w, geo.card_h)
+    assert len(spots) == 9
+    for disc, dx, dy in spots:
+        assert dx >= 0 and dx + disc.width <= geo.card_w and dy >= 0 and dy + disc.height <= geo.card_h
+    assert len({(dx, dy) for _, dx, dy in spots}) == 9
+    looks = oval_looks()
+    img = oval_board.compose(looks).convert("RGB")
+    x, y = geo.cell_xy(OVAL[10])
+    crop = img.crop((x, y, x + geo.card_w, y + geo.card_h))
+    for seat in range(6):
+        colour = seat_colour(seat)
+        near = sum(
+            1
+            for p in crop.get_flattened_data()
+            if isinstance(p, tuple) and sum(abs(p[k] - colour[k]) for k in range(3)) < 50
+        )
+        assert near > 20, seat
+
+
+# ----- the table ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("strip", [0, 300])
+def test_seats_sit_clockwise_around_the_centre_without_overlapping(seats: int, strip: int) -> None:
+    geo = table.geometry(1000, seats, strip)
+    pw, ph = geo.plate
+    boxes = [(x, y, x + pw, y + ph) for x, y in geo.seats]
+    for x0, y0, x1, y1 in boxes:
+        assert x0 >= 0 and x1 <= geo.width and geo.header <= y0 and y1 <= geo.table
+    for a, b in itertools.combinations(boxes, 2):
+        assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+    # Position 0 is at the bottom middle; the next one is to its left (clockwise, RULES.md 0.3).
+    assert geo.plate_centre(0)[1] == max(geo.plate_centre(p)[1] for p in range(seats))
+    if seats > 2:
+        assert geo.plate_centre(1)[0] < geo.plate_centre(0)[0]
+
+
+def test_a_trick_tags_each_card_with_its_player() -> None:
+    geo = table.geometry(1000, 3)
+    names = ("Алиса", "Борис", "Вера")
+    plain = table.background(1000).copy()
+    table.draw_seats(plain, geo, [table.SeatLook(seat, names[seat], 5) for seat in range(3)])
+    played = plain.copy()
+    table.draw_trick(played, geo, [(0, "T21"), (1, "QC"), (2, "5S")], names, "ru", deck="tarot")
+    left, top, right, bottom = geo.centre
+    assert differ(plain.crop(geo.centre), played.crop(geo.centre)) > 0.1 * (right - left) * (bottom - top)
+    outside = Image.new("L", plain.size, 255)
+    outside.paste(0, geo.centre)
+    diff = ImageChops.difference(plain, played).convert("L").point(lambda v: 255 if v > 24 else 0)
+    assert ImageChops.multiply(diff, outside).getbbox() is None  # everything stays in the centre
+    for seat in range(3):
+        tag = table.name_tag(names[seat], seat, geo.px(15), geo.card[0] * 1.6)
+        pixel = tag.getpixel((tag.width // 2, 1))
+        assert isinstance(pixel, tuple) and pixel[:3] == seat_colour(seat)
+
+
+# ----- hand strips -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("count", "deck"), [(1, "french"), (6, "french"), (24, "french"), (39, "tarot")])
+def test_a_hand_fits_its_box_with_every_index_visible(count: int, deck: str) -> None:
+    cards = (deck36() if deck == "french" else deck78())[:count]
+    box = (24, 756, 976, 984)
+    layout = layout_hand(cards, box, 136)
+    assert [spot.card for spot in layout.spots] == list(cards)
+    for spot in layout.spots:
+        assert box[0] <= spot.x and spot.x + layout.card_w <= box[2]
+        assert box[1] <= spot.y - layout.rise and spot.y + layout.card_h <= box[3]
+    rows = sorted({spot.y for spot in layout.spots})
+    assert len(rows) <= MAX_ROWS
+    for y in rows:
+        xs = [spot.x for spot in layout.spots if spot.y == y]
+        assert all(b - a >= MIN_SHOWN_X * layout.card_w for a, b in itertools.pairwise(xs))
+    assert all(b - a >= 0.5 * layout.card_h for a, b in itertools.pairwise(rows))
+
+
+def test_suits_are_grouped_with_a_wider_gap() -> None:
+    hand = ("6S", "7S", "8S", "6H", "7H")
+    spots = layout_hand(hand, (0, 0, 1000, 300), 120).spots
+    steps = [b.x - a.x for a, b in itertools.pairwise(spots)]
+    assert steps[2] > steps[0] == steps[1] == steps[3]
+
+
+def test_a_long_tarot_hand_wraps_to_rows() -> None:
+    layout = layout_hand(deck78()[:39], (24, 600, 976, 984), 136)
+    assert len({spot.y for spot in layout.spots}) >= 2
+
+
+def test_playable_cards_are_raised_and_the_others_dimmed() -> None:
+    hand = ("6S", "7S", "8H")
+    box = (0, 0, 600, 300)
+    plain = Image.new("RGB", (600, 300), (20, 34, 28))
+    lit = plain.copy()
+    layout = draw_hand(lit, box, hand, lang="en", playable=("7S",))
+    dark = plain.copy()
+    draw_hand(dark, box, hand, lang="en")
+    raised = next(spot for spot in layout.spots if spot.card == "7S")
+    assert layout.rise > 0
+    above = (raised.x, raised.y - layout.rise, raised.x + layout.card_w, raised.y)
+    assert differ(lit.crop(above), dark.crop(above)) > 0.3 * layout.card_w * layout.rise
+    dimmed = layout.spots[-1]
+    face_box = (dimmed.x, dimmed.y, dimmed.x + layout.card_w, dimmed.y + layout.card_h)
+
+    def brightness(img: Image.Image) -> float:
+        histogram = img.convert("L").histogram()
+        return sum(v * n for v, n in enumerate(histogram)) / sum(histogram)
+
+    assert brightness(lit.crop(face_box)) + 20 < brightness(dark.crop(face_box))
+
+
+# ----- score sheets and dice ---------------------------------------------------------------------
+
+
+def test_a_score_sheet_grows_with_the_deals_and_shows_the_totals() -> None:
+    names = ("Алиса", "Борис", "Вера")
+    two = score_sheet(names, [(10, 0, -5), (3, 7, 20)], lang="ru", width=600, goal=100)
+    three = score_sheet(names, [(10, 0, -5), (3, 7, 20), (1, 1, 1)], lang="ru", width=600, goal=100)
+    assert two.width == three.width == 600 and three.height > two.height
+    other = score_sheet(names, [(10, 0, -5), (3, 8, 20)], lang="ru", width=600, goal=100)
+    assert differ(two, other) > 0
+    # A long match keeps its height: the first deal, "…", and the latest deals.
+    long = [score_sheet(names, [(1, 2, 3)] * n, lang="en", width=600, rows=6) for n in (6, 7, 30)]
+    assert long[0].height == long[1].height == long[2].height
+
+
+def test_six_die_faces_with_their_pips() -> None:
+    faces = [die(n, 60) for n in range(1, 7)]
+    assert len({f.tobytes() for f in faces}) == 6
+    assert [len(PIPS[n]) for n in range(1, 7)] == [1, 2, 3, 4, 5, 6]
+    # More pips, more dark ink.
+    ink = [
+        sum(1 for p in f.get_flattened_data() if isinstance(p, tuple) and p[3] == 255 and sum(p[:3]) < 200)
+        for f in faces[1:]
+    ]
+    assert ink == sorted(ink) and len(set(ink)) == 5
+    with pytest.raises(ValueError):
+        die(7, 60)
