@@ -1,4 +1,4 @@
-"""`python -m benchmarks [grid-ai | durak] [--json]`: measurements that are not tests (see README)."""
+"""`python -m benchmarks [grid-ai | durak | race] [--json]`: measurements that are not tests (see README)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,10 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks import durak
 
         return durak.main(args_list[1:])
+    if args_list and args_list[0] == "race":
+        from benchmarks import race
+
+        return race.main(args_list[1:])
     if args_list and args_list[0] in ("bandit", "gold"):
         from benchmarks import coins
 

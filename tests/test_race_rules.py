@@ -15,6 +15,7 @@ from core.cards import Card, deck36
 from core.engine import CHANCE, Event, GameOver, IllegalAction, NotYourTurn, Step
 from core.games.race import RaceGame, RaceState
 from core.games.race_events import (
+    Blocked,
     Burned,
     BuyOut,
     Killed,
@@ -27,7 +28,8 @@ from core.games.race_events import (
     TokenFinished,
     Waiting,
 )
-from core.games.race_rules import BANK, FINISH, Phase
+from core.games.race_rules import Phase
+from core.games.race_track import BANK, FINISH
 from core.play import play
 from tests.kit import check_game
 
@@ -280,6 +282,51 @@ def test_rule_12_a_tie_in_the_queue_is_the_players_choice() -> None:
     assert state.phase is Phase.BOOST and state.accelerating == 0
 
 
+#: A wall of six face-up Spades at 25-30, safe Clubs just before it.
+_WALL = {25: "6S", 26: "7S", 27: "8S", 28: "9S", 29: "10S", 30: "JS", 21: "6C", 22: "7C", 23: "8C"}
+
+
+def _walled(*, closed: Iterable[int] = (), coins: tuple[int, int] = (2, 2)) -> tuple[RaceState, list[Event]]:
+    """Seat 0 to play 1 and 1 from 20; seat 1 waits on 23; the track open but for 31-36 and `closed`."""
+    hidden = {*range(31, 37), *closed}
+    state = track(
+        _WALL,
+        opened=[p for p in range(1, 37) if p not in hidden],
+        tokens=((20, 37, 37), (23, 37, 37)),
+        coins=coins,
+    )
+    state, _ = chance(state, 1, 1)
+    state, _ = act(state, "1.0")
+    return act(state, "1.0")
+
+
+def test_a3_11_a_track_nobody_can_finish_ends_the_game() -> None:
+    state, events = _walled()
+    # Neither can pay the 3 coins a pip Spade's buy-out costs, and no closed Diamond is left to pay:
+    # ranked by how far they came, seat 1 (on 23) before seat 0 (on 22).
+    assert of(Blocked, events) == [Blocked(seats=(1, 0))]
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.order == (1, 0) and outcome.losers == (0,)
+
+
+@pytest.mark.parametrize(
+    "why",
+    [
+        "a closed card reachable behind the wall may still pay",
+        "three coins buy a way through",
+        "a wall card is still face down",
+    ],
+)
+def test_a3_11_a_track_that_may_still_be_finished_goes_on(why: str) -> None:
+    if why.startswith("a closed card"):
+        state, _ = _walled(closed=[3])  # reached after the Jack of Spades kills
+    elif why.startswith("three coins"):
+        state, _ = _walled(coins=(3, 2))
+    else:
+        state, _ = _walled(closed=[27])
+    assert state.phase is Phase.ROLL and state.turn == 1
+
+
 def test_turns_go_clockwise_and_skip_finished_players() -> None:
     state = track({}, tokens=((0, 0, 0), (37, 37, 37), (0, 0, 0)), turn=0)
     state = state.model_copy(update={"order": (1,)})
@@ -332,20 +379,25 @@ def test_labels() -> None:
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3]))
 def test_coins_are_conserved_and_every_game_ends(seed: int, players: int) -> None:
     final = None
+    blocked: tuple[int, ...] = ()
     # `play` raises if a game does not end within its step limit.
     for turn in play(GAME, [RandomPlayer()] * players, random.Random(seed)):
         state = turn.step.state
         assert state.bank + sum(state.coins) == BANK
         assert min(state.coins) >= 0 and state.bank >= 0
         assert all(0 <= here <= FINISH for tokens in state.tokens for here in tokens)
+        blocked += tuple(seat for event in of(Blocked, turn.step.events) for seat in event.seats)
         final = state
     assert final is not None
     outcome = GAME.outcome(final)
     assert outcome is not None
     assert sorted(outcome.order) == list(range(players))
-    # Everyone but the loser has every token home; the loser has at least one out.
-    assert all(final.tokens[seat] == (FINISH,) * 3 for seat in outcome.order[:-1])
-    assert final.tokens[outcome.losers[0]] != (FINISH,) * 3
+    # Every player ranked before the loser has every token home, unless a blocked track (A3.11)
+    # ranked the players still racing.
+    racing = blocked or outcome.order[-1:]
+    assert outcome.order[len(outcome.order) - len(racing) :] == racing
+    for seat in outcome.order:
+        assert (final.tokens[seat] == (FINISH,) * 3) == (seat not in racing)
 
 
 @pytest.mark.parametrize("players", [2, 3])

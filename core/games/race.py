@@ -26,20 +26,8 @@ from core.engine import (
     State,
     sample_chance,
 )
-from core.games.race_rules import (
-    BANK,
-    CARDS,
-    CHANCE_PHASES,
-    DECLINE,
-    DIE,
-    GO,
-    PAY,
-    START,
-    TOKENS,
-    Phase,
-    Race,
-    parse_move,
-)
+from core.games.race_rules import CHANCE_PHASES, DECLINE, DIE, GO, PAY, Phase, Race, parse_move
+from core.games.race_track import BANK, CARDS, START, TOKENS
 from i18n import t, tn
 
 
@@ -251,12 +239,8 @@ class RaceGame(Game[RaceState, RaceView]):
 
     @staticmethod
     def _turn(view: RaceView) -> Seat:
-        if view.turn is not None:
-            return view.turn
-        if view.phase is Phase.OVER:
-            # The turn stays with the player whose last token came home, who finished last.
-            return view.order[-2]
-        return CHANCE
+        # Before the first player is drawn and once the game is over, nobody's turn matters.
+        return CHANCE if view.turn is None else view.turn
 
     def _sample(self, view: RaceView, rng: random.Random) -> RaceState:
         """The open cards where they are, the unseen ones dealt at random to the closed positions."""

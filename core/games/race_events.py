@@ -115,3 +115,11 @@ class PlayerFinished(Event):
 
     seat: Seat
     place: int
+
+
+class Blocked(Event):
+    """A3.11 (ours): every player still racing is blocked for good (see `core.games.race_block`), so
+    the game ends; they are ranked by tokens home, then by how far their tokens have come, in
+    `seats` order, best first."""
+
+    seats: tuple[Seat, ...]

@@ -1,4 +1,5 @@
-"""Game 3's rules on plain data (RULES.md, Game 3, rules 1-13, A3.1-A3.10).
+"""Game 3's rules on plain data (RULES.md, Game 3, rules 1-13, A3.1-A3.10; A3.11 is
+ours, see `core.games.race_block`).
 
 `Race` is one mutable position: the engine (`core.games.race.RaceGame`) converts its immutable state
 to a `Race`, applies one action and converts back; play-outs and the computer players' searches run on
@@ -14,13 +15,14 @@ token to accelerate when queued tokens tie (rule 12). Chance: `deal:<seed>` shuf
 from __future__ import annotations
 
 import random
-from enum import IntEnum, StrEnum
-from functools import cache
-from typing import NamedTuple
+from enum import StrEnum
+from typing import Any
 
-from core.cards import Card, Suit, deck36, parse
+from core.cards import Card, Suit, deck36
 from core.engine import CHANCE, Action, ChanceOutcomes, Event, Seat, SeedOutcomes
+from core.games.race_block import REACH, blocked, wall_ahead
 from core.games.race_events import (
+    Blocked,
     Burned,
     BuyOut,
     FirstPlayer,
@@ -34,15 +36,7 @@ from core.games.race_events import (
     TokenFinished,
     Waiting,
 )
-
-#: A3.1: Start, the 36 cards at 1-36, Finish.
-START = 0
-CARDS = 36
-FINISH = CARDS + 1
-#: Rule 2: tokens per player and coins in the bank.
-TOKENS = 3
-BANK = 13
-FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+from core.games.race_track import FACES, FINISH, START, TOKENS, Kind, effect
 
 SHUFFLE = "deal:"
 FIRST = "first:"
@@ -51,13 +45,6 @@ PAY = "pay."
 DECLINE = "nopay"
 GO = "go."
 DIE_CODES: tuple[Action, ...] = tuple(f"{DIE}{face}" for face in FACES)
-
-#: Rule 9: coins a Diamond pays when it is turned face up, by rank.
-PAYOUT: dict[str, int] = {"6": 1, "7": 1, "8": 1, "9": 1, "10": 1, "J": 2, "Q": 2, "K": 2, "A": 2}
-#: Rule 10: how far a pip Spade sends a token back; the other Spades (J, Q, K, A) kill.
-RETREAT: dict[str, int] = {"6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
-#: Rule 10: the buy-out price of a Spade, by rank.
-BUY_OUT: dict[str, int] = {"6": 3, "7": 3, "8": 3, "9": 3, "10": 3, "J": 4, "Q": 4, "K": 4, "A": 4}
 
 
 class Phase(StrEnum):
@@ -76,35 +63,6 @@ class Phase(StrEnum):
 
 #: Phases where chance acts.
 CHANCE_PHASES = frozenset({Phase.DEAL, Phase.FIRST, Phase.ROLL, Phase.BOOST})
-
-
-class Kind(IntEnum):
-    SAFE = 0  # Clubs (rule 8)
-    MONEY = 1  # Diamonds (rule 9), paying `amount` coins
-    WAIT = 2  # Hearts (rule 11)
-    RETREAT = 3  # Spades 6-10 (rule 10), `amount` cards back
-    DEATH = 4  # Spades J-A (rule 10)
-
-
-class Effect(NamedTuple):
-    kind: Kind
-    amount: int = 0
-    #: The buy-out price (Spades only).
-    price: int = 0
-
-
-@cache
-def effect(card: Card) -> Effect:
-    rank, suit = parse(card)
-    if suit is Suit.CLUBS:
-        return Effect(Kind.SAFE)
-    if suit is Suit.DIAMONDS:
-        return Effect(Kind.MONEY, PAYOUT[rank])
-    if suit is Suit.HEARTS:
-        return Effect(Kind.WAIT)
-    if rank in RETREAT:
-        return Effect(Kind.RETREAT, RETREAT[rank], BUY_OUT[rank])
-    return Effect(Kind.DEATH, 0, BUY_OUT[rank])
 
 
 def move_code(die: int, token: int) -> Action:
@@ -138,6 +96,7 @@ class Race:
         "events",
         "face_up",
         "left",
+        "open_spades",
         "order",
         "pending",
         "phase",
@@ -166,6 +125,7 @@ class Race:
         pending: int | None,
         order: list[Seat],
         events: list[Event] | None = None,
+        open_spades: int | None = None,
     ) -> None:
         self.players = players
         #: The card at position p is deck[p - 1]; empty before the deal.
@@ -190,6 +150,13 @@ class Race:
         #: Seats in finishing order; the loser is appended last when the game ends.
         self.order = order
         self.events = events
+        #: Face-up Spades, counted as they turn up: fewer than six make no wall (A3.11), which
+        #: saves looking for one at every turn of a search.
+        if open_spades is None:
+            # Not strict: the deck is empty before the deal.
+            shown = zip(deck, face_up, strict=False)
+            open_spades = sum(up and card is not None and card[-1] == Suit.SPADES for card, up in shown)
+        self.open_spades: int = open_spades
 
     def copy(self) -> Race:
         return Race(
@@ -208,6 +175,7 @@ class Race:
             accelerating=self.accelerating,
             pending=self.pending,
             order=self.order[:],
+            open_spades=self.open_spades,
         )
 
     # ----- what may happen -------------------------------------------------------------------------
@@ -285,14 +253,14 @@ class Race:
 
     def _chance(self, action: Action) -> None:
         if self.phase is Phase.DEAL:
-            deck = list(deck36())
+            deck: list[Card | None] = list(deck36())
             random.Random(int(action.removeprefix(SHUFFLE))).shuffle(deck)
-            self.deck = list(deck)
+            self.deck = deck
             self.phase = Phase.FIRST
             return
         if self.phase is Phase.FIRST:
             self.turn = int(action.removeprefix(FIRST))
-            self._emit(FirstPlayer(seat=self.turn))
+            self._emit(FirstPlayer, seat=self.turn)
             self.phase = Phase.ROLL
             return
         face = int(action.removeprefix(DIE))
@@ -306,7 +274,7 @@ class Race:
             if len(self.dice) < 2:
                 return
             self.left = [0, 1]
-            self._emit(Rolled(seat=self.turn, dice=(self.dice[0], self.dice[1])))
+            self._emit(Rolled, seat=self.turn, dice=(self.dice[0], self.dice[1]))
         self._advance()
 
     def _forward(self, token: int, die: int, *, acceleration: bool) -> None:
@@ -317,15 +285,14 @@ class Race:
         self.tokens[seat][token] = end
         excess = max(start + die - FINISH, 0)
         self._emit(
-            Moved(
-                seat=seat,
-                token=token,
-                die=die,
-                start=start,
-                end=end,
-                excess=excess,
-                acceleration=acceleration,
-            )
+            Moved,
+            seat=seat,
+            token=token,
+            die=die,
+            start=start,
+            end=end,
+            excess=excess,
+            acceleration=acceleration,
         )
         if end == FINISH:
             self._finish(token)
@@ -346,7 +313,8 @@ class Race:
             opening = not self.face_up[here - 1]
             if opening:
                 self.face_up[here - 1] = True
-                self._emit(Opened(seat=seat, token=token, position=here, card=card))
+                self.open_spades += card[-1] == Suit.SPADES
+                self._emit(Opened, seat=seat, token=token, position=here, card=card)
             if kind is Kind.SAFE:
                 return
             if kind is Kind.MONEY:
@@ -354,11 +322,11 @@ class Race:
                 if opening:
                     self.bank -= amount
                     self.coins[seat] += amount
-                    self._emit(Paid(seat=seat, card=card, coins=amount, bank=self.bank))
+                    self._emit(Paid, seat=seat, card=card, coins=amount, bank=self.bank)
                 return
             if kind is Kind.WAIT:
                 self.queue.append(token)
-                self._emit(Waiting(seat=seat, token=token, position=here, card=card))
+                self._emit(Waiting, seat=seat, token=token, position=here, card=card)
                 return
             if self.coins[seat] >= price:
                 # A3.6: asked every time a Spade acts, and only if the player can pay.
@@ -375,11 +343,11 @@ class Race:
         kind, amount, _ = effect(card)
         if kind is Kind.DEATH:
             self.tokens[seat][token] = START
-            self._emit(Killed(seat=seat, token=token, card=card, start=start))
+            self._emit(Killed, seat=seat, token=token, card=card, start=start)
             return False
         end = max(start - amount, START)  # A3.5
         self.tokens[seat][token] = end
-        self._emit(Retreated(seat=seat, token=token, card=card, start=start, end=end))
+        self._emit(Retreated, seat=seat, token=token, card=card, start=start, end=end)
         return end != START
 
     def _answer(self, pay: bool) -> None:
@@ -392,7 +360,7 @@ class Race:
         # Whatever follows (another die, the queue, the next turn) is settled by `_advance`, unless
         # the retreat reaches another Spade that asks again.
         self.phase = Phase.MOVE
-        self._emit(BuyOut(seat=seat, token=token, card=card, price=price, paid=pay))
+        self._emit(BuyOut, seat=seat, token=token, card=card, price=price, paid=pay)
         if pay:
             self.coins[seat] -= price
             self.bank += price
@@ -402,11 +370,11 @@ class Race:
     def _finish(self, token: int) -> None:
         """Rule 13: a token home; a player with all three home is out; the last one loses."""
         seat = self.turn
-        self._emit(TokenFinished(seat=seat, token=token))
+        self._emit(TokenFinished, seat=seat, token=token)
         if any(here != FINISH for here in self.tokens[seat]):
             return
         self.order.append(seat)
-        self._emit(PlayerFinished(seat=seat, place=len(self.order)))
+        self._emit(PlayerFinished, seat=seat, place=len(self.order))
         racing = [other for other in range(self.players) if other not in self.order]
         if len(racing) == 1:
             self.order.append(racing[0])
@@ -424,7 +392,7 @@ class Race:
             home = all(here == FINISH for here in self.tokens[self.turn])
             for index in self.left:
                 self._emit(
-                    Burned(seat=self.turn, die=self.dice[index], reason="finished" if home else "waiting")
+                    Burned, seat=self.turn, die=self.dice[index], reason="finished" if home else "waiting"
                 )
             self.left = []
         if self.queue:
@@ -436,9 +404,30 @@ class Race:
             self.accelerating = tied[0]
             self.phase = Phase.BOOST
             return
-        self.turn = self._next_racer(self.turn)
+        following = self._next_racer(self.turn)
+        if self._end_blocked(following):
+            return
+        self.turn = following
         self.dice, self.left, self.boost = [], [], None
         self.phase = Phase.ROLL
+
+    def _end_blocked(self, following: Seat) -> bool:
+        """A3.11 (ours): end a game nobody still racing can finish, ranking them by tokens home,
+        then by the distance their tokens have come; ties go in turn order from `following`."""
+        if self.open_spades < REACH:
+            return False  # no wall on the track: the usual case
+        faces = [card if up else None for card, up in zip(self.deck, self.face_up, strict=True)]
+        if wall_ahead(faces, START) is None:
+            return False
+        racing = [(following + step) % self.players for step in range(self.players)]
+        racing = [seat for seat in racing if seat not in self.order]
+        if not all(blocked(faces, self.tokens[seat], self.coins[seat]) for seat in racing):
+            return False
+        ranked = sorted(racing, key=lambda seat: (-self.tokens[seat].count(FINISH), -sum(self.tokens[seat])))
+        self.order.extend(ranked)
+        self.phase = Phase.OVER
+        self._emit(Blocked, seats=tuple(ranked))
+        return True
 
     def _next_racer(self, seat: Seat) -> Seat:
         """A3.8: clockwise, skipping players who are out."""
@@ -448,9 +437,10 @@ class Race:
                 return other
         raise AssertionError("the game goes on with nobody racing")
 
-    def _emit(self, event: Event) -> None:
+    def _emit(self, kind: type[Event], **fields: Any) -> None:
+        """Record an event, made only when events are kept (play-outs and searches keep none)."""
         if self.events is not None:
-            self.events.append(event)
+            self.events.append(kind(**fields))
 
     # ----- play-outs -------------------------------------------------------------------------------
 
