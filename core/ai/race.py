@@ -2,10 +2,10 @@
 
 Both levels search the rest of their turn with expectimax on the engine's own rules (`Race`, built
 from the view with the closed cards unknown): a die and a token (or a buy-out answer) are max nodes,
-and a closed card turning up is a chance node over the unseen cards, grouped by what they do (a 7♠
-and another 7♠-like card cannot differ; the ten kinds are Clubs, small and big Diamonds, Hearts,
-Spades 6-10 each, and the killing Spades). The first closed card an action reaches is branched on
-exhaustively; a further one in the same move (a retreat onto another closed card) is drawn.
+and a closed card turning up is a chance node over the unseen cards, grouped by what they do: at most
+ten kinds (Clubs, Diamonds paying one or two, Hearts, each pip Spade, the killing Spades). The first
+closed card an action reaches is branched on exhaustively; a further one in the same move (a retreat
+onto another closed card) is drawn at random.
 
 The positions reached are scored by `CostModel`: how many die moves each token still needs, on
 average, to reach the Finish over this track (its open cards, and the unseen ones for the closed
