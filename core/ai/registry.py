@@ -7,6 +7,7 @@ from typing import Any
 from core.ai.base import ComputerPlayer
 from core.ai.durak import EasyDurakPlayer, HardDurakPlayer, NormalDurakPlayer
 from core.ai.grid import GridPlayer
+from core.ai.race import RacePlayer
 from core.ai.random_player import RandomPlayer
 
 #: Levels from weakest to strongest; a missing level falls back to the strongest one available.
@@ -27,6 +28,8 @@ PLAYERS: dict[str, dict[str, ComputerPlayer[Any]]] = {
     # One set of players serves both Durak variants: the view says whether transfers exist.
     "durak": {"easy": EasyDurakPlayer(), "normal": NormalDurakPlayer(), "hard": HardDurakPlayer()},
     "durak_transfer": {"easy": EasyDurakPlayer(), "normal": NormalDurakPlayer(), "hard": HardDurakPlayer()},
+    # Expectimax over the turn's dice and the cards they turn up: one die ahead, or every die left.
+    "race": {"easy": RandomPlayer(), "normal": RacePlayer(dice=1), "hard": RacePlayer(dice=2)},
 }
 
 
