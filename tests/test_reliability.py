@@ -26,12 +26,21 @@ async def group_lobby(bot: BotHarness) -> Table:
 
 
 async def group_game(bot: BotHarness) -> Table:
-    await group_lobby(bot)
+    """A two-person grid game in GROUP, from its lobby (opened here unless it is open already)."""
+    if await bot.table(GROUP) is None:
+        await group_lobby(bot)
     await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="Bob")
     await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
     table = await bot.table(GROUP)
     assert table is not None and table.phase is Phase.PLAYING
     return table
+
+
+def a_move(table: Table) -> str:
+    """A legal press for whoever is to move now."""
+    state = state_of(table)
+    seat = game_of(table).to_move(state)[0]
+    return data(table, Kind.MOVE, game_of(table).legal_actions(state, seat)[0])
 
 
 def data(table: Table, kind: Kind, action: str, version: int | None = None) -> str:
@@ -92,7 +101,7 @@ async def test_a_press_during_a_redis_outage_is_answered_at_once(redis_client: a
     async with BotHarness(redis_client) as bot:
         table = await group_game(bot)
         message = bot.live(GROUP).message_id
-        press = data(table, Kind.MOVE, game_of(table).legal_actions(state_of(table), 0)[0])
+        press = a_move(table)
     async with BotHarness(dead, api=bot.api) as down:
         await down.press(GROUP, BOB, press, message, language_code="ru")
         assert down.last_alert() == "У бота неполадки, попробуйте через минуту."
