@@ -20,13 +20,13 @@ DAY1 = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def wallet(redis_client: aioredis.Redis) -> Wallet:
-    return Wallet(redis_client)
+def wallet(any_redis: aioredis.Redis) -> Wallet:
+    return Wallet(any_redis)
 
 
 @pytest.fixture
-def daily(redis_client: aioredis.Redis) -> Daily:
-    return Daily(redis_client)
+def daily(any_redis: aioredis.Redis) -> Daily:
+    return Daily(any_redis)
 
 
 class Puller:

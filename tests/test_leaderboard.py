@@ -11,8 +11,8 @@ CHAT = -100123
 
 
 @pytest.fixture
-def board(redis_client: aioredis.Redis) -> Leaderboard:
-    return Leaderboard(redis_client)
+def board(any_redis: aioredis.Redis) -> Leaderboard:
+    return Leaderboard(any_redis)
 
 
 async def test_empty_board(board: Leaderboard) -> None:

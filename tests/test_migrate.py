@@ -28,30 +28,30 @@ def _old_table(chat: int) -> dict[str, object]:
     }
 
 
-async def test_tables_wallets_and_timers_move_to_the_bucketed_layout(redis_client: aioredis.Redis) -> None:
+async def test_tables_wallets_and_timers_move_to_the_bucketed_layout(any_redis: aioredis.Redis) -> None:
     chat = -100123
     doc = json.dumps(_old_table(chat))
-    await redis_client.hset(
+    await any_redis.hset(
         f"tbl:{{{chat}}}:0", mapping={"id": "oldtable", "v": "3", "phase": "lobby", "doc": doc}
     )
-    await redis_client.expire(f"tbl:{{{chat}}}:0", 1000)
-    await redis_client.set("tid:oldtable", f"tbl:{{{chat}}}:0")
-    await redis_client.zadd("timers", {f"tbl:{{{chat}}}:0": 4321.0})
-    await redis_client.hset("w:{5}", mapping={"balance": "777", "rank": "4"})
-    await redis_client.lpush("w:{5}:log", "{}")
-    assert await migrate(redis_client) == 3
-    store = TableStore(redis_client, Wallet(redis_client), ttl_seconds=3600)
+    await any_redis.expire(f"tbl:{{{chat}}}:0", 1000)
+    await any_redis.set("tid:oldtable", f"tbl:{{{chat}}}:0")
+    await any_redis.zadd("timers", {f"tbl:{{{chat}}}:0": 4321.0})
+    await any_redis.hset("w:{5}", mapping={"balance": "777", "rank": "4"})
+    await any_redis.lpush("w:{5}:log", "{}")
+    assert await migrate(any_redis) == 3
+    store = TableStore(any_redis, Wallet(any_redis), ttl_seconds=3600)
     table = await store.get(chat, 0)
     assert table is not None and table.id == "oldtable" and table.tally == {1: 2}
     assert await store.get_by_id("oldtable") == table
     key = keys.table(chat, 0)
-    assert await redis_client.zscore(keys.due(keys.bucket_of(key)), key) == 4321.0
-    assert 0 < await redis_client.ttl(key) <= 1000
-    assert await Wallet(redis_client).balance(5) == 777
-    assert await redis_client.lrange(keys.wallet_part(5, "log"), 0, -1) == [b"{}"]
-    assert not await redis_client.exists("tbl:{-100123}:0", "w:{5}", "w:{5}:log", "timers")
+    assert await any_redis.zscore(keys.due(keys.bucket_of(key)), key) == 4321.0
+    assert 0 < await any_redis.ttl(key) <= 1000
+    assert await Wallet(any_redis).balance(5) == 777
+    assert await any_redis.lrange(keys.wallet_part(5, "log"), 0, -1) == [b"{}"]
+    assert not await any_redis.exists("tbl:{-100123}:0", "w:{5}", "w:{5}:log", "timers")
     # Nothing is left to move, and the bot plays on with the moved table.
-    assert await migrate(redis_client) == 0
-    async with BotHarness(redis_client) as bot:
+    assert await migrate(any_redis) == 0
+    async with BotHarness(any_redis) as bot:
         await bot.say(chat, 5, "/start")
         assert (await bot.table(chat)) == table

@@ -21,8 +21,8 @@ NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def store(redis_client: aioredis.Redis) -> TableStore:
-    return TableStore(redis_client, Wallet(redis_client), ttl_seconds=TTL)
+def store(any_redis: aioredis.Redis) -> TableStore:
+    return TableStore(any_redis, Wallet(any_redis), ttl_seconds=TTL)
 
 
 def make_table(table_id: str = "t1", chat_id: int = -100123, topic: int = 0) -> Table:
@@ -114,49 +114,45 @@ async def test_concurrent_creates_one_wins(store: TableStore) -> None:
     assert sum(isinstance(result, Table) for result in results) == 1
 
 
-async def test_ttl_set_and_refreshed(store: TableStore, redis_client: aioredis.Redis) -> None:
+async def test_ttl_set_and_refreshed(store: TableStore, any_redis: aioredis.Redis) -> None:
     table = await store.put(make_table(), expected_version=None)
     key = keys.table(table.chat_id, 0)
-    assert 0 < await redis_client.ttl(key) <= TTL
-    assert 0 < await redis_client.ttl(keys.table_index(table.id)) <= TTL
-    await redis_client.expire(key, 10)
-    await redis_client.expire(keys.table_index(table.id), 10)
+    assert 0 < await any_redis.ttl(key) <= TTL
+    assert 0 < await any_redis.ttl(keys.table_index(table.id)) <= TTL
+    await any_redis.expire(key, 10)
+    await any_redis.expire(keys.table_index(table.id), 10)
     await store.put(table, expected_version=table.version)
-    assert await redis_client.ttl(key) > 10
-    assert await redis_client.ttl(keys.table_index(table.id)) > 10
+    assert await any_redis.ttl(key) > 10
+    assert await any_redis.ttl(keys.table_index(table.id)) > 10
 
 
-async def test_keys_share_a_bucket_tag_with_the_chat(store: TableStore, redis_client: aioredis.Redis) -> None:
+async def test_keys_share_a_bucket_tag_with_the_chat(store: TableStore, any_redis: aioredis.Redis) -> None:
     assert keys.table(-100123, 7) == f"t:{{{-100123 % keys.BUCKETS}}}:-100123:7"
     await store.put(make_table(chat_id=-100123, topic=7), expected_version=None)
-    found = sorted(key.decode() if isinstance(key, bytes) else key for key in await redis_client.keys("*"))
+    found = sorted([key.decode() if isinstance(key, bytes) else key async for key in any_redis.scan_iter()])
     assert found == [keys.table(-100123, 7), "tid:t1"]
     # A table, its timer bucket and a private player's wallet hash to one Redis Cluster slot.
     assert keys.tag(5) in keys.table(5, 0) and keys.tag(5) in keys.wallet(5)
     assert keys.due(keys.bucket_of(keys.table(5, 0))).endswith(keys.tag(5))
 
 
-async def test_the_deadline_is_written_with_the_table(
-    store: TableStore, redis_client: aioredis.Redis
-) -> None:
+async def test_the_deadline_is_written_with_the_table(store: TableStore, any_redis: aioredis.Redis) -> None:
     """One script writes both: no crash can leave a table with a deadline and no timer entry."""
     table = await store.put(make_table().model_copy(update={"deadline": 1234.5}), expected_version=None)
     key = keys.table(table.chat_id, 0)
     due = keys.due(keys.bucket_of(key))
-    assert await redis_client.zscore(due, key) == 1234.5
+    assert await any_redis.zscore(due, key) == 1234.5
     cleared = await store.put(table.model_copy(update={"deadline": None}), expected_version=table.version)
-    assert await redis_client.zscore(due, key) is None
+    assert await any_redis.zscore(due, key) is None
     # A claim that moved the entry away is put back in line with the table's own deadline.
     await store.put(cleared.model_copy(update={"deadline": 50.0}), expected_version=cleared.version)
-    await redis_client.zadd(due, {key: 9999.0})
+    await any_redis.zadd(due, {key: 9999.0})
     await store.resync_timer(key)
-    assert await redis_client.zscore(due, key) == 50.0
+    assert await any_redis.zscore(due, key) == 50.0
 
 
-async def test_coins_move_with_the_table_or_not_at_all(
-    store: TableStore, redis_client: aioredis.Redis
-) -> None:
-    wallet = Wallet(redis_client)
+async def test_coins_move_with_the_table_or_not_at_all(store: TableStore, any_redis: aioredis.Redis) -> None:
+    wallet = Wallet(any_redis)
     private = make_table("gold", chat_id=77)
     stake = CoinMove(77, "gold:stake", -200, "gold:stake")
     stored = await store.put(private, expected_version=None, coins=[stake], now=NOW)
@@ -217,7 +213,7 @@ async def test_get_by_id(store: TableStore) -> None:
     assert await store.get_by_id("nope") is None
 
 
-async def test_delete(store: TableStore, redis_client: aioredis.Redis) -> None:
+async def test_delete(store: TableStore, any_redis: aioredis.Redis) -> None:
     table = await store.put(make_table(), expected_version=None)
     newer = await store.put(table, expected_version=table.version)
     with pytest.raises(VersionConflict):
@@ -226,12 +222,12 @@ async def test_delete(store: TableStore, redis_client: aioredis.Redis) -> None:
     await store.delete(newer)
     assert await store.get(table.chat_id, 0) is None
     assert await store.get_by_id(table.id) is None
-    assert await redis_client.keys("*") == []
+    assert [key async for key in any_redis.scan_iter()] == []
     with pytest.raises(VersionConflict):
         await store.delete(newer)
 
 
-async def test_store_works_with_a_decoding_client(redis_client: aioredis.Redis) -> None:
+async def test_store_works_with_a_decoding_client(any_redis: aioredis.Redis) -> None:
     decoding = aioredis.Redis.from_url(TEST_REDIS_URL, decode_responses=True)
     try:
         store = TableStore(decoding, Wallet(decoding), ttl_seconds=TTL)
@@ -243,8 +239,8 @@ async def test_store_works_with_a_decoding_client(redis_client: aioredis.Redis) 
         await decoding.aclose()
 
 
-async def test_preferences(redis_client: aioredis.Redis) -> None:
-    prefs = Preferences(redis_client)
+async def test_preferences(any_redis: aioredis.Redis) -> None:
+    prefs = Preferences(any_redis)
     assert await prefs.get_lang(1) is None
     assert await prefs.get_chat_lang(-5) is None
     await prefs.set_lang(1, "en")
@@ -252,7 +248,7 @@ async def test_preferences(redis_client: aioredis.Redis) -> None:
     assert await prefs.get_lang(1) == "en"
     assert await prefs.get_chat_lang(-5) == "ru"
     assert await prefs.get_lang(-5) is None  # users and chats are separate
-    assert await redis_client.get("pref:u:1") == b"en"
-    assert await redis_client.get("pref:c:-5") == b"ru"
+    assert await any_redis.get("pref:u:1") == b"en"
+    assert await any_redis.get("pref:c:-5") == b"ru"
     await prefs.set_lang(1, None)
     assert await prefs.get_lang(1) is None

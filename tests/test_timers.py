@@ -42,9 +42,9 @@ async def expire(bot: BotHarness, clock: Clock) -> Table:
     return table
 
 
-async def test_timeouts_warn_then_move_then_take_the_seat(redis_client: aioredis.Redis) -> None:
+async def test_timeouts_warn_then_move_then_take_the_seat(any_redis: aioredis.Redis) -> None:
     clock = Clock()
-    async with BotHarness(redis_client, clock=clock) as bot:
+    async with BotHarness(any_redis, clock=clock) as bot:
         table = await group_game(bot)
         seat = mover(table)
         await bot.tick()
@@ -77,12 +77,10 @@ async def test_timeouts_warn_then_move_then_take_the_seat(redis_client: aioredis
 
 
 @pytest.mark.parametrize("game", ["grid", "durak"])
-async def test_a_group_game_nobody_plays_ends_by_timers_alone(
-    redis_client: aioredis.Redis, game: str
-) -> None:
+async def test_a_group_game_nobody_plays_ends_by_timers_alone(any_redis: aioredis.Redis, game: str) -> None:
     """Nobody presses after Start: warnings, stand-in moves and stand-in seats carry it to its end."""
     clock = Clock()
-    async with BotHarness(redis_client, clock=clock) as bot:
+    async with BotHarness(any_redis, clock=clock) as bot:
         table = await group_game(bot, game)
         for _ in range(400):
             if table.phase is Phase.FINISHED:
@@ -94,31 +92,31 @@ async def test_a_group_game_nobody_plays_ends_by_timers_alone(
         assert all(player.is_computer for player in table.players)
 
 
-async def test_two_workers_handle_one_expiry_once(redis_client: aioredis.Redis) -> None:
+async def test_two_workers_handle_one_expiry_once(any_redis: aioredis.Redis) -> None:
     clock = Clock()
-    async with BotHarness(redis_client, clock=clock) as bot:
+    async with BotHarness(any_redis, clock=clock) as bot:
         table = await group_game(bot)
         api = bot.api
     key = keys.table(GROUP, 0)
-    assert await redis_client.zscore(keys.due(keys.bucket_of(key)), key) == table.deadline
+    assert await any_redis.zscore(keys.due(keys.bucket_of(key)), key) == table.deadline
     clock.advance(TURN + 1)
     # Two workers come up after a restart and tick at the same moment.
     async with (
-        BotHarness(redis_client, api=api, clock=clock) as one,
-        BotHarness(redis_client, api=api, clock=clock) as two,
+        BotHarness(any_redis, api=api, clock=clock) as one,
+        BotHarness(any_redis, api=api, clock=clock) as two,
     ):
         await asyncio.gather(one.tick(), two.tick())
         after = await one.table(GROUP)
         assert after is not None and after.strikes == {mover(table): 1}
         assert after.deadline == clock.now.timestamp() + TURN
-        assert await redis_client.zscore(keys.due(keys.bucket_of(key)), key) == after.deadline
+        assert await any_redis.zscore(keys.due(keys.bucket_of(key)), key) == after.deadline
 
 
 async def test_computers_left_to_move_by_a_dead_worker_are_moved_by_the_ticker(
-    redis_client: aioredis.Redis,
+    any_redis: aioredis.Redis,
 ) -> None:
     clock = Clock()
-    async with BotHarness(redis_client, clock=clock) as bot:
+    async with BotHarness(any_redis, clock=clock) as bot:
         await bot.say(ALICE, ALICE, "/new durak")
         table = await bot.table(ALICE)
         assert table is not None and not computers_to_move(table)
@@ -136,9 +134,9 @@ async def test_computers_left_to_move_by_a_dead_worker_are_moved_by_the_ticker(
         assert after.screen > stored.screen
 
 
-async def test_private_games_have_no_turn_timer(redis_client: aioredis.Redis) -> None:
-    async with BotHarness(redis_client) as bot:
+async def test_private_games_have_no_turn_timer(any_redis: aioredis.Redis) -> None:
+    async with BotHarness(any_redis) as bot:
         await bot.say(ALICE, ALICE, "/new grid")
         table = await bot.table(ALICE)
         assert table is not None and table.deadline is None
-        assert all([await redis_client.zcard(keys.due(bucket)) == 0 for bucket in range(keys.BUCKETS)])
+        assert all([await any_redis.zcard(keys.due(bucket)) == 0 for bucket in range(keys.BUCKETS)])

@@ -18,8 +18,8 @@ USER = 42
 
 
 @pytest.fixture
-def wallet(redis_client: aioredis.Redis) -> Wallet:
-    return Wallet(redis_client)
+def wallet(any_redis: aioredis.Redis) -> Wallet:
+    return Wallet(any_redis)
 
 
 async def test_new_user_starts_with_1000(wallet: Wallet) -> None:
@@ -80,9 +80,9 @@ async def test_history_keeps_last_ten_newest_first(wallet: Wallet) -> None:
     assert all(newer.balance - newer.delta == older.balance for newer, older in itertools.pairwise(history))
 
 
-async def test_op_records_expire(wallet: Wallet, redis_client: aioredis.Redis) -> None:
+async def test_op_records_expire(wallet: Wallet, any_redis: aioredis.Redis) -> None:
     await wallet.apply(USER, "op", -10, "test", now=NOW)
-    ttl = await redis_client.ttl(op_key(USER, "op"))
+    ttl = await any_redis.ttl(op_key(USER, "op"))
     assert 0 < ttl <= wallet.op_ttl_seconds
 
 

@@ -23,8 +23,8 @@ from bot.chat.context import is_admin, is_group, services, topic_of
 from bot.chat.menus import send_modes
 from bot.economy.wallet import InsufficientFunds
 from bot.tables import lifecycle
-from bot.tables.lifecycle import Refusal, derived_id
-from bot.tables.model import Table
+from bot.tables.lifecycle import Refusal, derived_id, game_of, state_of
+from bot.tables.model import Phase, Table
 from bot.tables.screens import game_keyboard, panel_keyboard
 from bot.tables.store import VersionConflict
 from i18n import LANGUAGES, t
@@ -160,6 +160,12 @@ async def on_pick(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     on_panel = message.chat.id != table.chat_id
     if on_panel and (seat is None or table.panels.get(seat) != message.message_id):
         raise Refusal("This button belongs to another chat.")
+    if (
+        seat is None
+        or table.phase is not Phase.PLAYING
+        or seat not in game_of(table).to_move(state_of(table))
+    ):
+        raise Refusal("It is not your turn.")
     publisher = services(context).tables.publisher
     if (
         not on_panel
