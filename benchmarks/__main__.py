@@ -13,7 +13,13 @@ import os
 import sys
 
 #: Subcommand -> the benchmark module whose `main(argv)` runs it.
-SUBCOMMANDS: dict[str, str] = {"grid-ai": "grid_ai", "durak": "durak", "race": "race", "render": "render"}
+SUBCOMMANDS: dict[str, str] = {
+    "grid-ai": "grid_ai",
+    "durak": "durak",
+    "race": "race",
+    "render": "render",
+    "timers": "timers",
+}
 #: The coin games share one module, told which game to drive.
 COIN_GAMES = ("bandit", "gold")
 

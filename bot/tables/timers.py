@@ -30,8 +30,7 @@ log = logging.getLogger(__name__)
 WARN, MOVE_FOR, TAKE_SEAT = 1, 2, 3
 #: A claimed table is another worker's to retry after this long (its handler died).
 CLAIM_SECONDS: Final = 60
-#: Due tables one worker takes from a bucket per tick, and handles at once.
-BATCH: Final = 50
+#: Due tables one worker claims and handles at once.
 CONCURRENCY: Final = 16
 #: Buckets one worker reads at the same time (each read is a few quick Redis calls).
 BUCKETS_AT_ONCE: Final = 8
@@ -45,11 +44,20 @@ class Timers:
         self._clock = clock
         self._limit = asyncio.Semaphore(CONCURRENCY)
         self._buckets = asyncio.Semaphore(BUCKETS_AT_ONCE)
+        self._next_bucket = 0
 
-    async def claim(self, bucket: int) -> list[str]:
-        """Take the bucket's due table keys for this worker."""
-        members, _ = await self._due.claim(keys.due(bucket), BATCH, CLAIM_SECONDS)
-        return members
+    async def claim(self, wanted: int) -> list[str]:
+        """Take up to `wanted` due table keys for this worker, from the buckets in turn (starting
+        where the last claim left off, so a busy bucket does not starve the others)."""
+        found: list[str] = []
+        for step in range(keys.BUCKETS):
+            bucket = (self._next_bucket + step) % keys.BUCKETS
+            members, _ = await self._due.claim(keys.due(bucket), wanted - len(found), CLAIM_SECONDS)
+            found += members
+            if len(found) >= wanted:
+                self._next_bucket = bucket
+                break
+        return found
 
     async def handle(self, key: str) -> None:
         """One claimed table: expire it if it is still due, and put its timer entry back in line."""
@@ -90,12 +98,13 @@ class Timers:
             await self._tables.publisher.warn(stored, warned)
 
     async def tick(self) -> None:
-        """Handle every due table, deferred edit and job for later, in every bucket."""
-        await asyncio.gather(*(self._tick(bucket) for bucket in range(keys.BUCKETS)))
+        """Deliver every due deferred edit and job, then handle due tables a handful at a time until
+        none is due: workers ticking together share a burst between them."""
+        await asyncio.gather(*(self._deliver(bucket) for bucket in range(keys.BUCKETS)))
+        while claimed := await self.claim(CONCURRENCY):
+            await asyncio.gather(*(self.handle(key) for key in claimed))
 
-    async def _tick(self, bucket: int) -> None:
+    async def _deliver(self, bucket: int) -> None:
         async with self._buckets:
-            claimed = await self.claim(bucket)
             await self._tables.publisher.deliver_due(bucket)
             await self._later.run_due(bucket)
-        await asyncio.gather(*(self.handle(key) for key in claimed))
