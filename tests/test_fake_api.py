@@ -329,3 +329,21 @@ async def test_polling_application_end_to_end(api: FakeBotAPI, updates: UpdateFa
         await application.stop()
     assert api.photo(GROUP, 2) == LOBBY
     assert "deleteWebhook" in [c.method for c in api.calls]
+
+
+async def test_keyboards_over_telegrams_limits_are_refused(app: App) -> None:
+    """At most 8 buttons a row and 100 a message, as Telegram refuses, so tests fail where it would."""
+
+    def keyboard(rows: int, per_row: int) -> InlineKeyboardMarkup:
+        return InlineKeyboardMarkup(
+            [
+                [InlineKeyboardButton(f"{r}.{c}", callback_data=f"{r}.{c}") for c in range(per_row)]
+                for r in range(rows)
+            ]
+        )
+
+    await app.bot.send_message(GROUP, "fits", reply_markup=keyboard(12, 8))
+    with pytest.raises(BadRequest, match="(?i)too many buttons in a row"):
+        await app.bot.send_message(GROUP, "a long row", reply_markup=keyboard(1, 9))
+    with pytest.raises(BadRequest, match="(?i)too many inline keyboard buttons"):
+        await app.bot.send_message(GROUP, "many rows", reply_markup=keyboard(13, 8))

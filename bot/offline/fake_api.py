@@ -45,6 +45,8 @@ MAX_TEXT = 4096
 MAX_CAPTION = 1024
 MAX_CALLBACK_DATA = 64
 MAX_ANSWER = 200
+MAX_ROW_BUTTONS = 8
+MAX_BUTTONS = 100
 ADMIN_RIGHTS: JSON = {"can_be_edited": False, "is_anonymous": False} | dict.fromkeys(
     (
         "can_manage_chat",
@@ -180,7 +182,11 @@ def _keyboard(markup: JSON | None) -> list[list[Button]]:
     if not markup or "inline_keyboard" not in markup:
         return []
     rows: list[list[Button]] = []
+    if sum(len(row) for row in markup["inline_keyboard"]) > MAX_BUTTONS:
+        raise ApiError("Bad Request: too many inline keyboard buttons")
     for row in markup["inline_keyboard"]:
+        if len(row) > MAX_ROW_BUTTONS:
+            raise ApiError("Bad Request: too many buttons in a row of the inline keyboard")
         buttons: list[Button] = []
         for b in row:
             data = b.get("callback_data")

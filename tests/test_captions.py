@@ -1,0 +1,52 @@
+"""Every event of every game played at a table has a journal line, in both languages.
+
+Seeded random games of every game with an adapter are played through the engine; every event they
+emit must have a caption, which must render in Russian and in English (and read differently, so
+the Russian one is not an untranslated fallback). `python -m pytest tests/test_captions.py -s`
+prints the coverage per game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from bot.adapters import ADAPTERS
+from bot.adapters.base import GameAdapter
+from core.ai.random_player import RandomPlayer
+from core.engine import Event, GameOver
+from core.play import play
+
+GAMES = 30
+
+
+def _events(adapter: GameAdapter) -> list[Event]:
+    game = adapter.game
+    seen: list[Event] = []
+    for number in range(GAMES):
+        players = game.min_players + number % (game.max_players - game.min_players + 1)
+        for turn in play(game, [RandomPlayer()] * players, random.Random(f"captions:{number}")):
+            seen += [event for event in turn.step.events if not isinstance(event, GameOver)]
+    return seen
+
+
+@pytest.mark.parametrize("game_id", sorted(ADAPTERS))
+def test_every_event_has_a_caption_in_both_languages(game_id: str) -> None:
+    adapter = ADAPTERS[game_id]
+    events = _events(adapter)
+    kinds = Counter(type(event) for event in events)
+    missing = sorted(kind.__name__ for kind in kinds if kind not in adapter.captions)
+    names = tuple(f"Player {seat}" for seat in range(adapter.game.max_players))
+    example = {kind: next(event for event in events if type(event) is kind) for kind in kinds}
+    untranslated = [
+        kind.__name__
+        for kind, event in example.items()
+        if kind in adapter.captions
+        and adapter.captions[kind](event, names, "ru") == adapter.captions[kind](event, names, "en")
+    ]
+    covered = len(kinds) - len(missing)
+    print(f"{game_id}: {covered}/{len(kinds)} event types have captions ({sum(kinds.values())} events seen)")
+    assert not missing, f"{game_id}: events without a caption: {missing}"
+    assert not untranslated, f"{game_id}: captions with no Russian translation: {untranslated}"
