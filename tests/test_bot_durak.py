@@ -169,6 +169,15 @@ async def test_private_game_against_three_computers_to_the_end(redis_client: aio
             assert fresh is not None
             table = fresh
         assert table.phase is Phase.FINISHED
+        # One message the whole game: the panel, with the table in its picture, edited each turn;
+        # the journal named the computers' moves, and the end offers Play again on it.
+        photos = [m for m in bot.api.messages[41].values() if m.from_id != 41 and m.photo is not None]
+        assert len(photos) == 1 and photos[0].message_id == table.panels[0]
+        assert [label for row in bot.api.buttons(41, photos[0].message_id) for label, _ in row] == [
+            "Play again"
+        ]
+        names = {player.name for player in table.players[1:]}
+        assert len(names) == 3 and not any(name.startswith("Computer") for name in names)
 
 
 async def test_no_hand_card_reaches_the_group_over_many_games(redis_client: aioredis.Redis) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update, User
+from telegram import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Update, User
 from telegram.error import Forbidden
 from telegram.ext import ContextTypes
 
@@ -21,6 +21,8 @@ from bot.tables.lifecycle import Refusal, derived_id, game_of, state_of
 from bot.tables.model import Phase, Player, Table
 from i18n import t
 
+#: The menu's mode for a group: a lobby (private modes start at once against computers).
+GROUP_MODE = "lobby"
 #: A menu button opens "<game>.<mode>"; one that may replace a running private game (asked
 #: first) ends in ".ok".
 CONFIRMED = "ok"
@@ -75,7 +77,7 @@ async def open_table(
         )
         return
     mode = mode_of(adapter, mode_key)
-    if mode_key and mode is None and not is_group(chat):
+    if mode_key and mode is None and mode_key != GROUP_MODE:
         modes = ", ".join(mode.key for mode in adapter.private_modes)
         await reply(
             update,
@@ -219,6 +221,18 @@ async def table_action(
         await tables.commit(table, new, answer=answer)
     except InsufficientFunds as short:
         raise insufficient(short) from short
+
+
+async def set_language(context: ContextTypes.DEFAULT_TYPE, chat: Chat, user_id: int, lang: str) -> None:
+    """The person's language in a private chat, the chat's (an admin's choice) in a group."""
+    prefs = services(context).prefs
+    if is_group(chat):
+        if not await is_admin(context, chat.id, user_id):
+            raise Refusal("Only the host or a chat admin can do that.")
+        await prefs.set_chat_lang(chat.id, lang)
+    else:
+        await prefs.set_lang(user_id, lang)
+    await context.bot.send_message(chat.id, t(lang, "Language: English."))
 
 
 async def _can_write_to(context: ContextTypes.DEFAULT_TYPE, user_id: int, table: Table) -> bool:

@@ -13,7 +13,7 @@ from telegram.ext import Application, CommandHandler, ContextTypes
 
 from bot.adapters import ADAPTERS
 from bot.chat import callback, coins
-from bot.chat.actions import open_table, reply, table_action
+from bot.chat.actions import open_table, reply, set_language, table_action
 from bot.chat.callback import Kind
 from bot.chat.context import chat_lang, display_name, is_group, services, topic_of, user_lang
 from bot.chat.keyboards import markup, rows_of
@@ -176,8 +176,17 @@ async def _table_command(update: Update, context: ContextTypes.DEFAULT_TYPE, act
 
 
 async def cmd_lang(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    assert update.effective_user is not None and update.effective_chat is not None
-    lang = await chat_lang(context, update.effective_chat, update.effective_user)
+    """`/lang en` sets the language at once; `/lang` alone offers the choice."""
+    user, chat = update.effective_user, update.effective_chat
+    assert user is not None and chat is not None
+    lang = await chat_lang(context, chat, user)
+    wanted = (context.args[0] if context.args else "").lower()
+    if wanted in LANGUAGES:
+        try:
+            await set_language(context, chat, user.id, wanted)
+        except Refusal as refusal:
+            await reply(update, t(lang, refusal.message, **refusal.values))
+        return
     buttons = [
         InlineKeyboardButton(name, callback_data=callback.encode(Kind.LANG, "-", 0, code))
         for code, name in (("ru", "Русский"), ("en", "English"))

@@ -6,7 +6,7 @@ from telegram import InlineKeyboardButton, Message, Update
 from telegram.ext import ContextTypes
 
 from bot.adapters import ADAPTERS
-from bot.chat.actions import menu_button, reply
+from bot.chat.actions import GROUP_MODE, menu_button, reply
 from bot.chat.coins import BANDIT, spin_keyboard
 from bot.chat.context import chat_lang, is_group
 from bot.chat.keyboards import markup, rows_of
@@ -41,7 +41,7 @@ async def send_modes(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id
         await reply(update, t(lang, "There is no game called {name}. /games lists them.", name=game_id[:40]))
         return
     if is_group(chat):
-        buttons = [menu_button(t(lang, "Open a table here"), f"{game_id}.lobby")]
+        buttons = [menu_button(t(lang, "Open a table here"), f"{game_id}.{GROUP_MODE}")]
     else:
         buttons = [
             menu_button(t(lang, mode.label), f"{game_id}.{mode.key}") for mode in adapter.private_modes

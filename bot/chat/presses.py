@@ -16,10 +16,10 @@ from telegram.ext import Application, CallbackQueryHandler, ContextTypes
 
 from bot.adapters import ADAPTERS
 from bot.chat import coins
-from bot.chat.actions import CONFIRMED, insufficient, open_table, table_action
+from bot.chat.actions import CONFIRMED, insufficient, open_table, set_language, table_action
 from bot.chat.answers import Answer, pressed
 from bot.chat.callback import Callback, Kind
-from bot.chat.context import is_admin, is_group, services, topic_of
+from bot.chat.context import is_group, services, topic_of
 from bot.chat.menus import send_modes
 from bot.economy.wallet import InsufficientFunds
 from bot.tables import lifecycle
@@ -205,15 +205,8 @@ async def on_lang(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     message = _message(update)
     if data.action not in LANGUAGES:
         raise Refusal("This button is out of date.")
-    prefs = services(context).prefs
-    if is_group(message.chat):
-        if not await is_admin(context, message.chat.id, query.from_user.id):
-            raise Refusal("Only the host or a chat admin can do that.")
-        await prefs.set_chat_lang(message.chat.id, data.action)
-    else:
-        await prefs.set_lang(query.from_user.id, data.action)
+    await set_language(context, message.chat, query.from_user.id, data.action)
     await answer()
-    await context.bot.send_message(message.chat.id, t(data.action, "Language: English."))
 
 
 def add_press_handlers(application: Application) -> None:  # type: ignore[type-arg]

@@ -114,9 +114,12 @@ class Publisher:
 
     async def show(self, table: Table) -> None:
         """Bring the chat's live message up to the latest stored state of `table`'s chat, and every
-        person's private panel (those are not group messages: they are never deferred)."""
-        await self.refresh(table.chat_id, table.topic)
-        if ADAPTERS[table.game].panels and table.phase is not Phase.LOBBY:
+        person's private panel (those are not group messages: they are never deferred). A private
+        game with panels has no live message: its panel shows the table too."""
+        panels = ADAPTERS[table.game].panels and table.phase is not Phase.LOBBY
+        if not (panels and table.private):
+            await self.refresh(table.chat_id, table.topic)
+        if panels:
             latest = await self.store.get(table.chat_id, table.topic)
             if latest is not None and latest.id == table.id:
                 await asyncio.gather(*(self._show_panel(latest, seat) for seat in latest.people))
@@ -239,7 +242,11 @@ class Publisher:
             )
 
     async def retire(self, table: Table) -> None:
-        """Take the buttons off a message that no longer drives a game (or delete a lobby)."""
+        """Take the buttons off the messages that no longer drive a game (or delete a lobby)."""
+        for seat, message_id in table.panels.items():
+            user_id = table.players[seat].user_id
+            if user_id is not None:
+                await self.drop_buttons(user_id, message_id)
         if table.message_id is None:
             return
         if table.message_is_photo:

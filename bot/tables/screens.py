@@ -199,12 +199,7 @@ def game_screen(table: Table, bot_username: str, since: int) -> Screen:
     state = state_of(table)
     view = game_of(table).view(state, None)
     lines, events = journal_lines(table, None, since, lang)
-    status = [adapter.status(view, names_of(table), lang)]
-    if table.phase is Phase.FINISHED:
-        if game_of(table).outcome(state) is None:
-            status.append(t(lang, "The game was stopped."))
-        if table.tally and len(table.players) > 1:
-            status.append(tally_line(table))
+    status = [adapter.status(view, names_of(table), lang), *ending_lines(table, lang)]
     photo = adapter.picture(view, seat_names(table), lang, events)
     caption = caption_of(f"🃏 {adapter.title(lang)}", lines, status)
     return Screen(caption, photo, game_keyboard(table, bot_username))
@@ -241,6 +236,22 @@ def game_keyboard(table: Table, bot_username: str, opened: str | None = None) ->
     return markup(rows + extra)
 
 
+def ending_lines(table: Table, lang: str) -> list[str]:
+    """Under a finished game: that it was stopped (if it did not end by its rules), the series."""
+    if table.phase is not Phase.FINISHED:
+        return []
+    lines = []
+    if game_of(table).outcome(state_of(table)) is None:
+        lines.append(t(lang, "The game was stopped."))
+    if table.tally and len(table.players) > 1:
+        lines.append(tally_line(table, lang))
+    return lines
+
+
+def _again(table: Table, lang: str) -> InlineKeyboardButton:
+    return _button(table, Kind.AGAIN, t(lang, "Play again"), "again")
+
+
 def _public_choices(table: Table, lang: str) -> list[Choice]:
     """Buttons under a group's picture: the moves of whichever people are to move (same action
     codes merged: anyone allowed may press them)."""
@@ -266,13 +277,16 @@ def panel_screen(table: Table, seat: int, since: int) -> Screen:
     legal = game.legal_actions(state, seat) if table.phase is Phase.PLAYING else ()
     lines, events = journal_lines(table, seat, since, lang)
     photo = adapter.panel_picture(view, seat_names(table), lang, legal, events)
-    caption = caption_of(
-        f"🃏 {adapter.title(lang)}", lines, [adapter.panel_status(view, names_of(table), lang)]
-    )
+    status = [adapter.panel_status(view, names_of(table), lang), *ending_lines(table, lang)]
+    caption = caption_of(f"🃏 {adapter.title(lang)}", lines, status)
     return Screen(caption, photo, panel_keyboard(table, seat))
 
 
 def panel_keyboard(table: Table, seat: int, opened: str | None = None) -> InlineKeyboardMarkup | None:
+    """A person's buttons on their panel; in a private game, where the panel is the only message,
+    Play again at the end."""
+    if table.phase is Phase.FINISHED and table.private:
+        return markup([[_again(table, table.players[seat].lang)]])
     if table.phase is not Phase.PLAYING:
         return None
     game = game_of(table)
@@ -294,11 +308,11 @@ def animation_of(table: Table) -> tuple[bytes, ...]:
     return tuple(adapter.frame(view, names, table.lang, n) for n in range(1, adapter.frames(view) + 1))
 
 
-def tally_line(table: Table) -> str:
+def tally_line(table: Table, lang: str) -> str:
     losses = ", ".join(
         f"{player.name} {table.tally.get(seat, 0)}" for seat, player in enumerate(table.players)
     )
-    return t(table.lang, "Series, games lost: {losses}.", losses=losses)
+    return t(lang, "Series, games lost: {losses}.", losses=losses)
 
 
 def screen_of(table: Table, bot_username: str, since: int) -> Screen:
