@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, str] = {
     "race": "race",
     "render": "render",
     "timers": "timers",
+    "isolation": "isolation",
 }
 #: The coin games share one module, told which game to drive.
 COIN_GAMES = ("bandit", "gold")

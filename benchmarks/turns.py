@@ -22,6 +22,7 @@ from telegram import InputMediaPhoto, Update
 from telegram.ext import Application, ApplicationHandlerStop, CallbackQueryHandler, ContextTypes
 
 from benchmarks.driver import Driver, open_redis, percentile
+from bot import keys
 from bot.app import services_of
 from bot.chat import callback
 from bot.tables.lifecycle import game_of, state_of
@@ -84,7 +85,7 @@ class Bench(Driver):
                 photo = self.api.photo(user, message_id)
                 assert photo is not None
                 images.append(len(photo))
-                raw = await self.redis.hget(f"tbl:{{{user}}}:0", "doc")
+                raw = await self.redis.hget(keys.table(user, 0), "doc")
                 tables.append(len(raw or b""))
         self.floor_photo = photo or b""
         return times, images, tables
