@@ -54,7 +54,7 @@ class BotHarness:
         self.updates = UpdateFactory(self.api)
         self.clock = clock or Clock()
         self.errors: list[BaseException] = []
-        settings = Settings(
+        self.settings = Settings(
             group_edits_per_minute=edits_per_minute,
             group_turn_seconds=turn_seconds,
             default_lang="en",
@@ -62,12 +62,24 @@ class BotHarness:
             tick_seconds=0,
             _env_file=None,
         )
-        self.app: App = build_application(
-            settings, redis=redis, request=self.api, rate_limit=False, clock=self.clock
+        self.app = self._build()
+
+    def _build(self) -> App:
+        app = build_application(
+            self.settings, redis=self.redis, request=self.api, rate_limit=False, clock=self.clock
         )
-        self.app.add_error_handler(self._collect)
+        app.add_error_handler(self._collect)
         # Reveals play without pauses in tests.
-        services_of(self.app).tables.publisher.frame_seconds = 0.0
+        services_of(app).tables.publisher.frame_seconds = 0.0
+        return app
+
+    async def restart(self) -> None:
+        """The worker stops and another starts in its place, on the same Redis and chats."""
+        await self.app.stop()
+        await self.app.shutdown()
+        self.app = self._build()
+        await self.app.initialize()
+        await self.app.start()
 
     async def _collect(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert context.error is not None

@@ -128,31 +128,6 @@ async def test_foreign_press_on_a_panel_and_concurrent_throw_ins(redis_client: a
         assert [c.params.get("text") for c in bot.api.alerts()[-2:]].count(None) == 1
 
 
-async def test_restart_mid_bout_continues_from_the_panels(redis_client: aioredis.Redis) -> None:
-    async with BotHarness(redis_client) as bot:
-        table = await seat_four(bot)
-        user = table.players[game_of(table).to_move(state_of(table))[0]].user_id
-        assert user is not None
-        await bot.press(
-            user, user, panel_moves(bot, table, user)[0], message_id=panel(bot, table, user).message_id
-        )
-        api = bot.api
-    async with BotHarness(redis_client, api=api) as again:
-        resumed = await again.table(GROUP)
-        assert resumed is not None and resumed.phase is Phase.PLAYING
-        table = resumed
-        version = state_of(table).version
-        seat = game_of(table).to_move(state_of(table))[0]
-        user = table.players[seat].user_id
-        assert user is not None
-        await again.press(
-            user, user, panel_moves(again, table, user)[0], message_id=panel(again, table, user).message_id
-        )
-        assert again.last_alert() is None
-        after = await again.table(GROUP)
-        assert after is not None and state_of(after).version > version
-
-
 async def test_private_game_against_three_computers_to_the_end(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         await bot.say(41, 41, "/new durak easy", first_name="Alice")

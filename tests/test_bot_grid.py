@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import io
 from typing import Any
 
 import redis.asyncio as aioredis
-from PIL import Image
 
 from bot.app import services_of
 from bot.chat import callback
@@ -44,77 +42,6 @@ async def open_group_game(bot: BotHarness) -> Table:
     return table
 
 
-async def test_solo_private_game_to_the_end(redis_client: aioredis.Redis) -> None:
-    async with BotHarness(redis_client) as bot:
-        await bot.say(ALICE, ALICE, "/new grid", first_name="Alice")
-        message = bot.live(ALICE)
-        assert message.photo is not None
-        assert Image.open(io.BytesIO(message.photo)).size[1] == 1000
-        assert "any closed card" in message.content
-        assert len(move_buttons(bot, ALICE)) == 35
-        moves = 0
-        while buttons := move_buttons(bot, ALICE):
-            await bot.press(ALICE, ALICE, buttons[0])
-            moves += 1
-            assert bot.last_alert() is None  # a good press gets a silent answer
-        table = await bot.table(ALICE)
-        assert table is not None and table.phase is Phase.FINISHED
-        state = state_of(table)
-        assert state.version == moves + 1  # one shuffle, then every press applied once
-        outcome = game_of(table).outcome(state)
-        assert outcome is not None
-        final = bot.live(ALICE)
-        assert ("You win" in final.content) == bool(outcome.winners)
-        assert ("You lose" in final.content) == (not outcome.winners)
-        assert [label for row in bot.api.buttons(ALICE, final.message_id) for label, _ in row] == [
-            "Play again"
-        ]
-        # Every press was answered, and the one message was edited in place.
-        assert len(bot.api.alerts()) == moves
-        assert len(bot.api.calls_of("editMessageMedia")) == moves
-        assert len(bot.api.calls_of("sendPhoto")) == 1
-
-
-async def test_private_game_against_the_computer(redis_client: aioredis.Redis) -> None:
-    async with BotHarness(redis_client) as bot:
-        await bot.say(ALICE, ALICE, "/new grid ai", first_name="Alice")
-        table = await bot.table(ALICE)
-        assert table is not None and [p.is_computer for p in table.players] == [False, True]
-        while buttons := move_buttons(bot, ALICE):
-            await bot.press(ALICE, ALICE, buttons[-1])
-        table = await bot.table(ALICE)
-        assert table is not None and table.phase is Phase.FINISHED
-        assert "wins" in bot.live(ALICE).content
-        # Play again starts a new game with the same seats at once.
-        await bot.press(ALICE, ALICE, bot.button(ALICE, "Play again"))
-        again = await bot.table(ALICE)
-        assert again is not None and again.id != table.id and again.phase is Phase.PLAYING
-        assert again.players == table.players
-
-
-async def test_two_player_group_game_to_the_end(redis_client: aioredis.Redis) -> None:
-    async with BotHarness(redis_client) as bot:
-        await open_group_game(bot)
-        # The lobby message gave way to the table picture.
-        assert len(bot.api.calls_of("deleteMessage")) == 1
-        assert bot.live(GROUP).photo is not None
-        turns = 0
-        while buttons := move_buttons(bot, GROUP):
-            table = await bot.table(GROUP)
-            assert table is not None
-            name = "Alice" if mover(table) == ALICE else "Bob"
-            assert f"{name}, your turn" in bot.live(GROUP).content
-            await bot.press(GROUP, mover(table), buttons[turns % len(buttons)])
-            turns += 1
-        table = await bot.table(GROUP)
-        assert table is not None and table.phase is Phase.FINISHED
-        outcome = game_of(table).outcome(state_of(table))
-        assert outcome is not None
-        winner = "Alice" if table.players[outcome.winners[0]].user_id == ALICE else "Bob"
-        assert f"{winner} wins" in bot.live(GROUP).content
-        assert state_of(table).version == turns + 2  # shuffle, first player, the presses
-
-
 async def test_only_the_host_starts_and_strangers_cannot_move(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         await bot.say(GROUP, ALICE, "/new grid", first_name="Alice")
@@ -133,86 +60,6 @@ async def test_only_the_host_starts_and_strangers_cannot_move(redis_client: aior
         await bot.press(GROUP, waiting, first)
         assert bot.last_alert() == "It is not your turn."
         assert (await bot.table(GROUP)).model_dump() == before  # type: ignore[union-attr]
-
-
-async def test_stale_press_changes_nothing(redis_client: aioredis.Redis) -> None:
-    async with BotHarness(redis_client) as bot:
-        table = await open_group_game(bot)
-        old_buttons = move_buttons(bot, GROUP)
-        await bot.press(GROUP, mover(table), old_buttons[0])
-        after_move = await bot.table(GROUP)
-        assert after_move is not None and after_move.screen == table.screen + 1
-        # The same (now old) button again, by whoever is to move now.
-        await bot.press(GROUP, mover(after_move), old_buttons[1])
-        assert bot.last_alert() == "This button is out of date."
-        assert await bot.table(GROUP) == after_move
-
-
-async def test_concurrent_presses_for_one_turn_apply_once(redis_client: aioredis.Redis) -> None:
-    async with BotHarness(redis_client) as bot:
-        table = await open_group_game(bot)
-        buttons = move_buttons(bot, GROUP)
-        message_id = bot.live(GROUP).message_id
-        user = mover(table)
-        presses = [
-            bot.updates.callback(GROUP, user, message_id, data, language_code="en") for data in buttons[:2]
-        ]
-        await asyncio.gather(*(bot.feed(update) for update in presses))
-        after = await bot.table(GROUP)
-        assert after is not None
-        assert state_of(after).version == state_of(table).version + 1
-        # One press applied silently; the other lost the race (at the store, or by reading the new screen).
-        texts = [call.params.get("text") for call in bot.api.alerts()[-2:]]
-        assert texts.count(None) == 1
-        assert {"Someone was faster. Look at the table again.", "This button is out of date."} & set(texts)
-
-
-async def test_restart_mid_game_continues(redis_client: aioredis.Redis) -> None:
-    async with BotHarness(redis_client) as bot:
-        table = await open_group_game(bot)
-        await bot.press(GROUP, mover(table), move_buttons(bot, GROUP)[0])
-        api = bot.api
-    # A new Application on the same Redis (and the same Telegram chat) picks the game up.
-    async with BotHarness(redis_client, api=api) as again:
-        resumed = await again.table(GROUP)
-        assert resumed is not None and resumed.phase is Phase.PLAYING
-        version = state_of(resumed).version
-        await again.press(GROUP, mover(resumed), move_buttons(again, GROUP)[0])
-        assert again.last_alert() is None
-        after = await again.table(GROUP)
-        assert after is not None and state_of(after).version == version + 1
-
-
-async def test_malformed_callbacks_and_commands(redis_client: aioredis.Redis) -> None:
-    async with BotHarness(redis_client) as bot:
-        table = await open_group_game(bot)
-        message_id = bot.live(GROUP).message_id
-        user = mover(table)
-        for data in (
-            "garbage",
-            "g:zz:1",
-            "x:abc:1:A1",
-            f"g:{table.id}:{table.screen}:Z9",
-            f"g:{table.id}:{table.screen}:" + "A" * 60,
-            f"g:{table.id}:-1:A1",
-            "l:-:0:join",
-        ):
-            await bot.press(GROUP, user, data, message_id)
-            assert bot.last_alert() in {
-                "This button is out of date.",
-                "That move is not allowed now.",
-                "This game is over.",
-            }, data
-        assert await bot.table(GROUP) == table
-        sent = len(bot.api.calls_of("sendMessage"))
-        await bot.say(GROUP, ALICE, "/new nosuchgame")
-        assert "no game called nosuchgame" in bot.live(GROUP).content
-        await bot.say(GROUP, BOB, "/new grid")
-        assert "already open" in bot.live(GROUP).content
-        await bot.say(-7, CAROL, "/join")
-        assert "no game here" in bot.live(-7).content
-        assert len(bot.api.calls_of("sendMessage")) == sent + 3
-        assert await bot.table(GROUP) == table
 
 
 async def test_leaving_hands_the_seat_to_a_computer(redis_client: aioredis.Redis) -> None:

@@ -1,0 +1,48 @@
+"""The generic bot kit over every registered adapter, in a group and in private (tests/bot_kit.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import redis.asyncio as aioredis
+
+from bot.adapters import ADAPTERS
+from bot.tables.model import Phase
+from tests.bot_kit import ALICE, GROUP, Run, open_group_table, play_to_the_end
+from tests.harness import BotHarness, Clock
+
+GROUP_GAMES = sorted(game_id for game_id, adapter in ADAPTERS.items() if adapter.in_groups)
+PRIVATE_GAMES = [
+    (game_id, mode.key) for game_id, adapter in sorted(ADAPTERS.items()) for mode in adapter.private_modes
+]
+
+
+@pytest.mark.parametrize("game_id", GROUP_GAMES)
+async def test_a_group_game_plays_to_its_end_through_every_check(
+    redis_client: aioredis.Redis, game_id: str
+) -> None:
+    rng = random.Random(f"group:{game_id}")
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        table = await open_group_table(bot, game_id)
+        run = Run(table)
+        await play_to_the_end(bot, GROUP, rng, run, restart_at=12)
+    assert run.table.phase is Phase.FINISHED
+    assert {"stale", "restart", "leaks"} <= set(run.checks), run.checks
+    if not ADAPTERS[game_id].panels:
+        assert {"foreign"} <= set(run.checks)
+    assert "Play again" in [
+        label for row in bot.api.buttons(GROUP, run.table.message_id or 0) for label, _ in row
+    ]
+
+
+@pytest.mark.parametrize(("game_id", "mode"), PRIVATE_GAMES)
+async def test_a_private_game_plays_to_its_end(redis_client: aioredis.Redis, game_id: str, mode: str) -> None:
+    rng = random.Random(f"private:{game_id}:{mode}")
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        await bot.say(ALICE, ALICE, f"/new {game_id} {mode}", first_name="Alice")
+        table = await bot.table(ALICE)
+        assert table is not None and table.phase is Phase.PLAYING
+        run = Run(table)
+        await play_to_the_end(bot, ALICE, rng, run, restart_at=4)
+    assert run.table.phase is Phase.FINISHED
