@@ -128,9 +128,16 @@ async def test_racing_presses_are_settled_by_the_store(
         table = await open_group_game(bot)
         original_get = TableStore.get
 
+        both_read = asyncio.Event()
+        reads = [0]
+
         async def slow_get(self: TableStore, chat_id: int, topic: int) -> Table | None:
             found = await original_get(self, chat_id, topic)
-            await asyncio.sleep(0.05)  # a slow worker: the other press reads the same version meanwhile
+            # Slow workers: neither goes on before the other has read the same version.
+            reads[0] += 1
+            if reads[0] >= 2:
+                both_read.set()
+            await both_read.wait()
             return found
 
         monkeypatch.setattr(TableStore, "get", slow_get)

@@ -51,7 +51,8 @@ async def pressed(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if query.data == "late":
         # Answered from a task after a delay, as a bot with background work would: the console waits.
         async def later() -> None:
-            await asyncio.sleep(0.05)
+            for _ in range(10):  # after the handler has returned and the console looked
+                await asyncio.sleep(0)
             await query.answer("Not your turn", show_alert=True)
 
         context.application.create_task(later())

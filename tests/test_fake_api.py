@@ -321,10 +321,7 @@ async def test_polling_application_end_to_end(api: FakeBotAPI, updates: UpdateFa
         await application.updater.start_polling(poll_interval=0, timeout=1)
         await application.start()
         api.push_update(updates.command(GROUP, ALICE, "new"))
-        for _ in range(100):
-            if api.calls_of("sendPhoto"):
-                break
-            await asyncio.sleep(0.02)
+        await asyncio.wait_for(api.wait_for_call("sendPhoto"), timeout=10)
         await application.updater.stop()
         await application.stop()
     assert api.photo(GROUP, 2) == LOBBY

@@ -31,11 +31,12 @@ class Recorder:
         self.running = 0
         self.max_running = 0
 
-    async def work(self, name: str, delay: float = 0.02) -> None:
+    async def work(self, name: str, steps: int = 5) -> None:
         self.log.append(("start", name))
         self.running += 1
         self.max_running = max(self.max_running, self.running)
-        await asyncio.sleep(delay)
+        for _ in range(steps):  # yield to the loop a few times, so other updates may run meanwhile
+            await asyncio.sleep(0)
         self.running -= 1
         self.log.append(("end", name))
 
@@ -95,8 +96,8 @@ async def test_a_busy_chat_does_not_stall_other_chats() -> None:
     rec = Recorder()
     processor = PerChatUpdateProcessor(2)
     async with processor:
-        busy = [processor.process_update(message_in(-1), rec.work(f"busy{n}", 0.05)) for n in range(5)]
-        other = processor.process_update(message_in(-2), rec.work("other", 0.01))
+        busy = [processor.process_update(message_in(-1), rec.work(f"busy{n}", 25)) for n in range(5)]
+        other = processor.process_update(message_in(-2), rec.work("other", 5))
         await asyncio.gather(*busy, other)
     # "other" runs beside the first busy update, not after the whole queue of its chat.
     assert rec.log.index(("end", "other")) < rec.log.index(("start", "busy1"))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import random
-import time
 
 import pytest
 from PIL import Image, ImageChops
@@ -129,14 +128,6 @@ def test_cyrillic_is_drawn() -> None:
     header = (0, 0, ru.width, geometry(1000).header)
     assert differs(ru.crop(header), en.crop(header), 0.005)
     assert gold.symbol_text("bag", "ru") == "Мешок с деньгами +100"
-
-
-def test_fast_when_warm(after: GoldView) -> None:
-    render_gold(after, shown=3)
-    start = time.perf_counter()
-    for shown in range(8):
-        render_gold(after, shown=shown, balance=500)
-    assert (time.perf_counter() - start) / 8 < 0.1
 
 
 def test_the_words_are_the_bots(before: GoldView, after: GoldView) -> None:

@@ -243,6 +243,14 @@ class FakeBotAPI(BaseRequest):
         self._fail_at: int | None = None
         self._fail_after = False
         self.armed_calls = 0
+        self._called = asyncio.Event()
+
+    async def wait_for_call(self, method: str) -> ApiCall:
+        """The first call of `method`, once the bot has made it (waits on each new call)."""
+        while not (made := self.calls_of(method)):
+            self._called.clear()
+            await self._called.wait()
+        return made[0]
 
     def arm(self, call: int | None, *, after: bool = False) -> None:
         """Make the `call`-th request from now on time out (None: no fault), after its work if
@@ -281,6 +289,7 @@ class FakeBotAPI(BaseRequest):
         if failing and not self._fail_after:
             raise TimedOut("injected: the request never arrived")
         self.calls.append(call)
+        self._called.set()
         if self.latency:
             await asyncio.sleep(self.latency)
         handler = _METHODS.get(api_method)
