@@ -30,6 +30,16 @@ def decide(game_id: str, level: str, view: Frozen, legal: tuple[Action, ...], se
     return computer_player(game_id, level).choose(view, legal, random.Random(seed))
 
 
+#: How much less the computers' processes are given the processor than the bot's own: a person's
+#: turn (engine, store, picture) goes first, computers think with what is left.
+WORKER_NICENESS = 10
+
+
+def _start_worker(parent: int) -> None:
+    end_with_parent(parent)
+    os.nice(WORKER_NICENESS)
+
+
 def _warm_up() -> None:
     """Import the games and players in a fresh worker before the first real decision needs them."""
     import core.ai.registry  # noqa: F401
@@ -39,12 +49,13 @@ class Computers:
     def __init__(self, processes: int, budget_seconds: float) -> None:
         self.budget_seconds = budget_seconds
         # Spawned, not forked: a fork of a process with an event loop and threads is unsafe.
-        # Each worker ends with this process, so a `kill -9` of the bot leaves none running.
+        # Each worker ends with this process (a `kill -9` of the bot leaves none running) and yields
+        # the processor to it.
         self._pool: Executor | None = (
             ProcessPoolExecutor(
                 processes,
                 mp_context=get_context("spawn"),
-                initializer=end_with_parent,
+                initializer=_start_worker,
                 initargs=(os.getpid(),),
             )
             if processes > 0
