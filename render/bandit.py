@@ -21,7 +21,7 @@ from render.draw import RGB, SS, mix, paste, star_points
 from render.encode import build_palette, gif, png, sheet, to_palette
 from render.felt import vertical
 from render.pirate import BRASS, GOLD, INK, IVORY, PARCHMENT, RED, SEA, WOOD_DARK, emblem, symbol_sprite
-from render.text import balance_text, bilingual, fit, money, put_text, wrap
+from render.text import balance_text, fit, money, put_text, wrap
 
 WOOD: RGB = (92, 52, 26)
 TEXT: RGB = (250, 244, 226)
@@ -51,7 +51,7 @@ FLAT: tuple[RGB, ...] = (
 
 def shown_rank(view: BanditView) -> int:
     """The rank whose picture the machine shows: the one reached by this pull's step, else the rank."""
-    return next((r.rank for r in CAREER if r.title_ru == view.title_ru), view.rank)
+    return next((r.rank for r in CAREER if r.title == view.title), view.rank)
 
 
 def spinning(view: BanditView) -> BanditView:
@@ -61,10 +61,8 @@ def spinning(view: BanditView) -> BanditView:
         seat=view.seat,
         rank_before=view.rank_before,
         rank=view.rank_before,
-        title_ru=before.title_ru,
-        title_en=before.title_en,
-        episode_ru=before.episode_ru,
-        episode_en=before.episode_en,
+        title=before.title,
+        episode=before.episode,
     )
 
 
@@ -354,9 +352,7 @@ def _draw_paytable(img: Image.Image, geo: Layout, view: BanditView, lang: str) -
         put_text(img, (right, mid), money(line.pays), px, INK, "rm")
         if line.exactly < 3:
             label_x = x + 3 * icon * 0.92
-            name = fit(
-                bilingual(lang, line.name_ru, line.name_en), small, right - label_x - px * 2.2, bold=False
-            )
+            name = fit(t(lang, line.name), small, right - label_x - px * 2.2, bold=False)
             put_text(img, (label_x, mid), name, small, INK, bold=False)
 
 
@@ -372,16 +368,16 @@ def _draw_career(img: Image.Image, geo: Layout, view: BanditView, lang: str) -> 
     y = top + margin * 1.1
     put_text(img, (x, y), t(lang, "Rank {n} of {top}", n=rank, top=TOP_RANK), round(px * 0.8), MUTED)
     y += px * 1.2
-    for text in wrap(bilingual(lang, view.title_ru, view.title_en), round(px * 1.15), room, 2, bold=True):
+    for text in wrap(t(lang, view.title), round(px * 1.15), room, 2, bold=True):
         put_text(img, (x, y + px * 0.3), text, round(px * 1.15), GOLD)
         y += px * 1.45
     y += px * 0.2
     small = round(px * 0.82)
     if view.career_step:
-        lines = wrap(bilingual(lang, view.episode_ru, view.episode_en), small, room, 4)
+        lines = wrap(t(lang, view.episode), small, room, 4)
     else:
         following = CAREER[rank % TOP_RANK + 1]
-        title = bilingual(lang, following.title_ru, following.title_en)
+        title = t(lang, following.title)
         text = t(lang, "Three scrolls make you {title} (+{bonus})", title=title, bonus=money(following.bonus))
         lines = wrap(text, small, room, 3)
     for text in lines:

@@ -23,7 +23,7 @@ from render.draw import RGB, SS, halo, paste
 from render.encode import build_palette, encode, sheet, to_palette
 from render.felt import blend, felt
 from render.fonts import printable
-from render.text import balance_text, bilingual, fit, money, put_text, shrink, width_of
+from render.text import balance_text, fit, money, put_text, shrink, width_of
 from render.treasure import CODES, INK, RED_INK, draw_symbol, label, symbol_sprite
 
 SEA_CENTRE: RGB = (28, 98, 124)
@@ -42,11 +42,11 @@ BAD: RGB = (255, 128, 112)
 #: Sea, parchment and the icons' gold, red and green need more entries than the card grid.
 PALETTE_COLOURS = 128
 
-_NAMES: dict[str, tuple[str, str]] = {s.code: (s.name_ru, s.name_en) for s in SYMBOLS}
+_NAMES: dict[str, str] = {s.code: s.name for s in SYMBOLS}
 
 
 def symbol_name(code: str, lang: str) -> str:
-    return bilingual(lang, *_NAMES[code])
+    return t(lang, _NAMES[code])
 
 
 def symbol_text(code: str, lang: str) -> str:

@@ -93,9 +93,3 @@ def money(amount: int) -> str:
 def balance_text(balance: int, lang: str) -> str:
     """`На счёте: 12 345 монет`, in the words of the bot's captions."""
     return tn(lang, "Balance: {amount} coin", "Balance: {amount} coins", balance, amount=money(balance))
-
-
-def bilingual(lang: str, ru: str, en: str) -> str:
-    """A text that a core view carries in both languages (the bandit's career and paytable, Gold's
-    symbol names), for the picture's language; the one place a picture chooses between two texts."""
-    return {"ru": ru}.get(lang, en)

@@ -9,8 +9,14 @@ from zoneinfo import ZoneInfo
 import redis.asyncio as aioredis
 
 from bot.app import services_of
+from bot.chat.coins import pull_caption
+from bot.economy.daily import PullTicket
+from bot.economy.pulls import Pull
+from bot.economy.wallet import Movement
 from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase
+from core.engine import CHANCE
+from core.games.bandit import STRIP, BanditGame, BanditView
 from core.games.gold import verify
 from tests.harness import BotHarness
 
@@ -165,10 +171,11 @@ async def test_broke_player_is_refused_and_refilled_once_a_day(redis_client: aio
             )
             await coins.daily.shown(BOB, f"free{number}")
         await bot.say(BOB, BOB, "/spin")
-        assert "your balance is 9" in bot.live(BOB).content
+        assert "a pull costs 10 coins; your balance is 9 coins" in bot.live(BOB).content
         assert await balance(bot, BOB) == 9
         await bot.say(BOB, BOB, "/wallet")
-        assert "Balance: 9 coins" in bot.live(BOB).content
+        wallet_text = bot.live(BOB).content
+        assert "Balance: 9 coins" in wallet_text and "a refill to 1000 coins once a day" in wallet_text
         await bot.press(BOB, BOB, bot.button(BOB, "Refill"))
         assert "Refilled: your balance is 1000" in bot.live(BOB).content
         await coins.wallet.apply(BOB, "drain2", -990, "test", now=clock.now)
@@ -195,3 +202,33 @@ async def test_many_concurrent_pulls_create_and_lose_no_coin(redis_client: aiore
         assert sum(not p.ticket.paid for p in pulls) == 5
         assert await balance(bot, ALICE) == 1000 - 10 * history_paid + winnings
         assert await balance(bot, ALICE) >= 0
+
+
+def pulled(rank: int, symbols: tuple[str, str, str]) -> BanditView:
+    """The view of a pull at career `rank` whose reels stop on `symbols`."""
+    game = BanditGame()
+    state = game.new(1, {"rank": rank})
+    for reel, symbol in enumerate(symbols):
+        state = game.apply(state, CHANCE, f"r{reel}:{STRIP.index(symbol)}").state
+    return game.view(state, 0)
+
+
+def test_pull_captions_name_coins_in_plural_forms_and_the_career_in_the_language() -> None:
+    at = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
+    paid = PullTicket("p1", Movement("p1", at, -10, "bandit", 991), free_left=0, streak=1, resets_at=at)
+    step = Pull(pulled(2, ("scroll",) * 3), paid, balance=981)
+    assert pull_caption(step, "ru", "Europe/Moscow", None).splitlines()[1:] == [
+        "📜 Три свитка! Новое звание: Боцман. Бонус +200 монет.",
+        "Вы усмирили бунт на нижней палубе одной дудкой. Отныне вы боцман.",
+        "Звание: Боцман. На счёте: 981 монета.",
+        "Эта попытка стоила 10 монет. Бесплатные попытки вернутся в 10:00 (Europe/Moscow).",
+    ]
+    assert "New rank: Boatswain. Bonus +200 coins." in pull_caption(step, "en", "Europe/Moscow", None)
+    free = PullTicket("p2", None, free_left=1, streak=2, resets_at=at)
+    win = Pull(pulled(5, ("doubloon",) * 3), free, balance=193)
+    assert pull_caption(win, "ru", "Europe/Moscow", "Алиса").splitlines()[1:] == [
+        "Попытка: Алиса",
+        "Выигрыш: 150 монет.",
+        "Звание: Квартирмейстер. На счёте: 193 монеты.",
+        "Сегодня осталась 1 бесплатная попытка (серия: день 2); они обновятся в 10:00 (Europe/Moscow).",
+    ]

@@ -13,7 +13,6 @@ from core.games.gold import (
     COLS,
     GO,
     ROUTE_LENGTH,
-    SYMBOLS,
     GoldGame,
     GoldState,
     GoldView,
@@ -21,16 +20,11 @@ from core.games.gold import (
     Revealed,
 )
 from i18n import N_, t, tn
-from render.gold import render_gold
+from render.gold import render_gold, symbol_name
 
 #: The button that sends the route, worded as the picture words it.
 SEND = N_("⛵ Send the expedition")
 PROOF = "proof"
-
-
-def symbol_name(code: str, lang: str) -> str:
-    symbol = next(s for s in SYMBOLS if s.code == code)
-    return symbol.name_ru if lang == "ru" else symbol.name_en
 
 
 def _marked(event: Marked, names: Names, lang: str) -> str:

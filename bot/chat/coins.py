@@ -64,8 +64,7 @@ def coins_text(lang: str, amount: int) -> str:
 
 
 def _title(rank: int, lang: str) -> str:
-    ladder = CAREER[rank]
-    return ladder.title_ru if lang == "ru" else ladder.title_en
+    return t(lang, CAREER[rank].title)
 
 
 def pull_caption(pull: Pull, lang: str, tz_name: str, who: str | None) -> str:
@@ -74,11 +73,15 @@ def pull_caption(pull: Pull, lang: str, tz_name: str, who: str | None) -> str:
     if who is not None:
         lines.append(t(lang, "{name}'s pull", name=who))
     if view.career_step:
-        reached = view.title_ru if lang == "ru" else view.title_en
         lines.append(
-            t(lang, "📜 Three scrolls! New rank: {title}. Bonus +{bonus}.", title=reached, bonus=view.bonus)
+            t(
+                lang,
+                "📜 Three scrolls! New rank: {title}. Bonus +{bonus}.",
+                title=t(lang, view.title),
+                bonus=coins_text(lang, view.bonus),
+            )
         )
-        lines.append(view.episode_ru if lang == "ru" else view.episode_en)
+        lines.append(t(lang, view.episode))
         if view.new_voyage:
             lines.append(t(lang, "A new voyage begins: the career starts again."))
     if view.win:
@@ -144,7 +147,7 @@ async def spin(
             lang,
             "No free pulls left today and a pull costs {coins}; your balance is {balance}. /wallet",
             coins=coins_text(lang, PULL_COST),
-            balance=short.balance,
+            balance=coins_text(lang, short.balance),
         )
     await _show(context, chat.id, pull, lang, user.id, machine, display_name(user))
     await found.pulls.shown(user.id, pull_id)
@@ -195,9 +198,7 @@ async def _show(
         still = await asyncio.to_thread(
             render_bandit, pull.view, lang=lang, balance=pull.balance, free_left=pull.ticket.free_left
         )
-        await context.bot.send_photo(
-            chat_id, still, caption=pull.view.episode_ru if lang == "ru" else pull.view.episode_en
-        )
+        await context.bot.send_photo(chat_id, still, caption=t(lang, pull.view.episode))
 
 
 def still_job(bot: Bot, found: Services) -> Job:
@@ -274,7 +275,7 @@ async def wallet_text(context: ContextTypes.DEFAULT_TYPE, user_id: int, lang: st
             t(
                 lang,
                 "Below the smallest bet: you may ask for a refill to {amount} once a day.",
-                amount=START_BALANCE,
+                amount=coins_text(lang, START_BALANCE),
             )
         )
     return "\n".join(lines), broke
@@ -294,7 +295,7 @@ async def refill(context: ContextTypes.DEFAULT_TYPE, user_id: int, lang: str) ->
     except RefillRefused as refused:
         if refused.reason == "already_today":
             return t(lang, "You have had today's refill. Come back tomorrow.")
-        return t(lang, "A refill is only for a balance below {amount}.", amount=MIN_BET)
+        return t(lang, "A refill is only for a balance below {amount}.", amount=coins_text(lang, MIN_BET))
     return t(lang, "Refilled: your balance is {coins}.", coins=coins_text(lang, movement.balance))
 
 

@@ -38,16 +38,16 @@ STRIP: tuple[str, ...] = (
     "doubloon", "parrot", "anchor", "cutlass", "blank", "doubloon", "rum", "scroll",
 )  # fmt: skip
 
-#: Symbol code -> (Russian, English) name.
-SYMBOL_NAMES: Mapping[str, tuple[str, str]] = {
-    "chest": ("Сундук", "Chest"),
-    "parrot": ("Попугай", "Parrot"),
-    "cutlass": ("Абордажная сабля", "Cutlass"),
-    "rum": ("Ром", "Rum"),
-    "anchor": ("Якорь", "Anchor"),
-    "doubloon": ("Дублон", "Doubloon"),
-    "scroll": ("Свиток", "Scroll"),
-    "blank": ("Пусто", "Blank"),
+#: Symbol code -> name (a message id).
+SYMBOL_NAMES: Mapping[str, str] = {
+    "chest": N_("Chest"),
+    "parrot": N_("Parrot"),
+    "cutlass": N_("Cutlass"),
+    "rum": N_("Rum"),
+    "anchor": N_("Anchor"),
+    "doubloon": N_("Doubloon"),
+    "scroll": N_("Scroll"),
+    "blank": N_("Blank"),
 }
 
 
@@ -55,8 +55,8 @@ class Line(NamedTuple):
     """A paytable line: it matches when exactly `exactly` of the three reels show `symbol`."""
 
     code: str
-    name_ru: str
-    name_en: str
+    #: A message id.
+    name: str
     symbol: str
     exactly: int
     pays: int
@@ -66,84 +66,95 @@ class Line(NamedTuple):
 
 #: Rule 3, highest first: the first matching line is the only one that pays (A9.5).
 PAYTABLE: tuple[Line, ...] = (
-    Line("chest3", "Три сундука", "Three chests", "chest", 3, 2000),
-    Line("parrot3", "Три попугая", "Three parrots", "parrot", 3, 750),
-    Line("cutlass3", "Три сабли", "Three cutlasses", "cutlass", 3, 400),
-    Line("rum3", "Три бутылки рома", "Three bottles of rum", "rum", 3, 150),
-    Line("doubloon3", "Три дублона", "Three doubloons", "doubloon", 3, 150),
-    Line("anchor3", "Три якоря", "Three anchors", "anchor", 3, 80),
-    Line("doubloon2", "Два дублона", "Two doubloons", "doubloon", 2, 40),
-    Line("doubloon1", "Один дублон", "One doubloon", "doubloon", 1, 5),
-    Line("scroll3", "Три свитка", "Three scrolls", "scroll", 3, 0, career=True),
+    Line("chest3", N_("Three chests"), "chest", 3, 2000),
+    Line("parrot3", N_("Three parrots"), "parrot", 3, 750),
+    Line("cutlass3", N_("Three cutlasses"), "cutlass", 3, 400),
+    Line("rum3", N_("Three bottles of rum"), "rum", 3, 150),
+    Line("doubloon3", N_("Three doubloons"), "doubloon", 3, 150),
+    Line("anchor3", N_("Three anchors"), "anchor", 3, 80),
+    Line("doubloon2", N_("Two doubloons"), "doubloon", 2, 40),
+    Line("doubloon1", N_("One doubloon"), "doubloon", 1, 5),
+    Line("scroll3", N_("Three scrolls"), "scroll", 3, 0, career=True),
 )
 
 
 class Rank(NamedTuple):
     rank: int
-    title_ru: str
-    title_en: str
+    #: Message ids, like `episode`.
+    title: str
     #: Paid on reaching the rank (rule 4).
     bonus: int
-    episode_ru: str
-    episode_en: str
+    episode: str
 
 
 #: Rule 4: the career ladder. The episodes are ours (the seed's scrolls are lost, A9.1).
 CAREER: tuple[Rank, ...] = (
     Rank(
-        0, "Простой пират", "Ordinary pirate", 0,
-        "Вы нанялись на шхуну в портовом кабаке: драите палубу и мечтаете о золоте.",
-        "You signed on a schooner in a harbour tavern: you swab the deck and dream of gold.",
+        rank=0,
+        title=N_("Ordinary pirate"),
+        bonus=0,
+        episode=N_("You signed on a schooner in a harbour tavern: you swab the deck and dream of gold."),
     ),
     Rank(
-        1, "Марсовый", "Topman", 100,
-        "В шторм вы первым полезли на мачту и спасли грот. Теперь ваше место — на марсе.",
-        "In a storm you were first up the mast and saved the mainsail. Your place is now the top.",
+        rank=1,
+        title=N_("Topman"),
+        bonus=100,
+        episode=N_(
+            "In a storm you were first up the mast and saved the mainsail. Your place is now the top."
+        ),
     ),
     Rank(
-        2, "Канонир", "Gunner", 150,
-        "Ваш меткий выстрел сбил мачту испанского галеона. Команда доверила вам пушки.",
-        "Your true shot brought down a Spanish galleon's mast. The crew gave you the guns.",
+        rank=2,
+        title=N_("Gunner"),
+        bonus=150,
+        episode=N_("Your true shot brought down a Spanish galleon's mast. The crew gave you the guns."),
     ),
     Rank(
-        3, "Боцман", "Boatswain", 200,
-        "Вы усмирили бунт на нижней палубе одной дудкой. Отныне вы боцман.",
-        "You quelled a mutiny below decks with nothing but your whistle. You are boatswain now.",
+        rank=3,
+        title=N_("Boatswain"),
+        bonus=200,
+        episode=N_("You quelled a mutiny below decks with nothing but your whistle. You are boatswain now."),
     ),
     Rank(
-        4, "Штурман", "Navigator", 300,
-        "Вы провели корабль через рифы по звёздам, когда компас врал. Карты теперь ваши.",
-        "You steered through the reefs by the stars when the compass lied. The charts are yours.",
+        rank=4,
+        title=N_("Navigator"),
+        bonus=300,
+        episode=N_("You steered through the reefs by the stars when the compass lied. The charts are yours."),
     ),
     Rank(
-        5, "Квартирмейстер", "Quartermaster", 400,
-        "Вы честно поделили добычу с захваченного брига. Команда выбрала вас квартирмейстером.",
-        "You shared out the prize of a captured brig fairly. The crew elected you quartermaster.",
+        rank=5,
+        title=N_("Quartermaster"),
+        bonus=400,
+        episode=N_("You shared out the prize of a captured brig fairly. The crew elected you quartermaster."),
     ),
     Rank(
-        6, "Старший помощник", "First mate", 500,
-        "Вы взяли на абордаж королевский фрегат. Капитан назвал вас своей правой рукой.",
-        "You boarded a royal frigate. The captain made you his right hand.",
+        rank=6,
+        title=N_("First mate"),
+        bonus=500,
+        episode=N_("You boarded a royal frigate. The captain made you his right hand."),
     ),
     Rank(
-        7, "Капитан", "Captain", 700,
-        "Старый капитан ушёл на покой и оставил вам корабль и свою треуголку.",
-        "The old captain retired and left you his ship and his tricorn hat.",
+        rank=7,
+        title=N_("Captain"),
+        bonus=700,
+        episode=N_("The old captain retired and left you his ship and his tricorn hat."),
     ),
     Rank(
-        8, "Капитан эскадры", "Squadron captain", 1000,
-        "Три корабля подняли ваш флаг. Вы ведёте эскадру, и о вас поют в тавернах.",
-        "Three ships fly your flag. You lead a squadron, and taverns sing of you.",
+        rank=8,
+        title=N_("Squadron captain"),
+        bonus=1000,
+        episode=N_("Three ships fly your flag. You lead a squadron, and taverns sing of you."),
     ),
     Rank(
-        9,
-        "Капитан эскадры, нашедший клад старика Флинта",
-        "Squadron captain who found old Flint's treasure",
-        1500,
-        "По старой карте с пятнами рома вы нашли остров и клад старика Флинта! Пора в новое плавание.",
-        "With an old rum-stained map you found the island and old Flint's treasure! Time for a new voyage.",
+        rank=9,
+        title=N_("Squadron captain who found old Flint's treasure"),
+        bonus=1500,
+        episode=N_(
+            "With an old rum-stained map you found the island and old Flint's treasure! "
+            "Time for a new voyage."
+        ),
     ),
-)  # fmt: skip
+)
 
 TOP_RANK = len(CAREER) - 1
 REEL_OUTCOMES: tuple[tuple[Action, ...], ...] = tuple(
@@ -211,10 +222,9 @@ class BanditView(Frozen):
     rank: int
     #: Title and episode of the rank reached by this pull's career step, else of `rank`: after
     #: Flint's treasure the machine shows that episode, though the next pull starts a new voyage.
-    title_ru: str
-    title_en: str
-    episode_ru: str
-    episode_en: str
+    #: Message ids (see `Rank`).
+    title: str
+    episode: str
     #: The pull's result; these keep their defaults while the reels spin.
     stops: tuple[int, ...] | None = None
     symbols: tuple[str, str, str] | None = None
@@ -293,10 +303,8 @@ class BanditGame(Game[BanditState, BanditView]):
                 seat=seat,
                 rank_before=rank_before,
                 rank=rank_before,
-                title_ru=spinning.title_ru,
-                title_en=spinning.title_en,
-                episode_ru=spinning.episode_ru,
-                episode_en=spinning.episode_en,
+                title=spinning.title,
+                episode=spinning.episode,
             )
         shown = CAREER[result.new_rank if result.reached is None else result.reached]
         return BanditView(
@@ -307,10 +315,8 @@ class BanditGame(Game[BanditState, BanditView]):
             win=result.win,
             rank_before=rank_before,
             rank=result.new_rank,
-            title_ru=shown.title_ru,
-            title_en=shown.title_en,
-            episode_ru=shown.episode_ru,
-            episode_en=shown.episode_en,
+            title=shown.title,
+            episode=shown.episode,
             bonus=result.bonus,
             career_step=result.career_step,
             new_voyage=result.new_voyage,

@@ -32,23 +32,23 @@ from i18n import N_, t
 
 class Symbol(NamedTuple):
     code: str
-    name_ru: str
-    name_en: str
+    #: A message id.
+    name: str
     copies: int
 
 
-#: Rule 2 / A8.1: the symbol multiset, as data. Russian names follow the seed.
+#: Rule 2 / A8.1: the symbol multiset, as data. The names' Russian translations follow the seed.
 SYMBOLS: tuple[Symbol, ...] = (
-    Symbol("bag", "Мешок с деньгами", "Money bag", 1),
-    Symbol("purse", "Кошелёк", "Purse", 3),
-    Symbol("coin", "Монета", "Coin", 12),
-    Symbol("x2", "×2", "×2", 2),
-    Symbol("x5", "×5", "×5", 1),
-    Symbol("d2", "/2", "/2", 3),
-    Symbol("d5", "/5", "/5", 2),
-    Symbol("zero", "Банкротство", "Bankruptcy", 4),
-    Symbol("z", "Отпущение грехов", "Absolution", 2),
-    Symbol("empty", "Пусто", "Empty", 19),
+    Symbol("bag", N_("Money bag"), 1),
+    Symbol("purse", N_("Purse"), 3),
+    Symbol("coin", N_("Coin"), 12),
+    Symbol("x2", N_("×2"), 2),
+    Symbol("x5", N_("×5"), 1),
+    Symbol("d2", N_("/2"), 3),
+    Symbol("d5", N_("/5"), 2),
+    Symbol("zero", N_("Bankruptcy"), 4),
+    Symbol("z", N_("Absolution"), 2),
+    Symbol("empty", N_("Empty"), 19),
 )
 
 #: Rule 5 as data: what each symbol does to the tour sum T.
