@@ -38,18 +38,6 @@ STRIP: tuple[str, ...] = (
     "doubloon", "parrot", "anchor", "cutlass", "blank", "doubloon", "rum", "scroll",
 )  # fmt: skip
 
-#: Symbol code -> name (a message id).
-SYMBOL_NAMES: Mapping[str, str] = {
-    "chest": N_("Chest"),
-    "parrot": N_("Parrot"),
-    "cutlass": N_("Cutlass"),
-    "rum": N_("Rum"),
-    "anchor": N_("Anchor"),
-    "doubloon": N_("Doubloon"),
-    "scroll": N_("Scroll"),
-    "blank": N_("Blank"),
-}
-
 
 class Line(NamedTuple):
     """A paytable line: it matches when exactly `exactly` of the three reels show `symbol`."""
