@@ -122,7 +122,7 @@ def test_grid_player_needs_only_the_view() -> None:
 
 
 def test_grid_player_beats_random() -> None:
-    games, wins = 200, 0
+    games, wins = 100, 0
     strong, baseline = GridPlayer(), RandomPlayer()
     for number in range(games):
         seat = number % 2

@@ -78,7 +78,7 @@ def test_players_need_only_the_view_and_are_reproducible() -> None:
 
 
 def test_hard_beats_random() -> None:
-    games, wins = 60, 0
+    games, wins = 30, 0
     for number in range(games):
         seat = number % 2
         players: list[ComputerPlayer[Any]] = [RandomPlayer(), RandomPlayer()]
@@ -86,5 +86,5 @@ def test_hard_beats_random() -> None:
         outcome = GAME.outcome(play_game(GAME, players, random.Random(f"ai:{number // 2}")))
         assert outcome is not None
         wins += seat in outcome.winners
-    # Random against random wins about 30 of 60; hard wins about 90 % (see the benchmark).
-    assert wins >= 42
+    # Random against random wins about 15 of 30; hard wins about 90 % (see the benchmark).
+    assert wins >= 21
