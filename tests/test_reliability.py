@@ -9,6 +9,7 @@ import redis.asyncio as aioredis
 
 from bot.app import services_of
 from bot.chat import callback
+from bot.runtime.redis import client
 from bot.chat.callback import Kind
 from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase, Table
@@ -97,7 +98,7 @@ async def test_crafted_presses_and_commands_get_a_short_answer_and_change_nothin
 
 
 async def test_a_press_during_a_redis_outage_is_answered_at_once(redis_client: aioredis.Redis) -> None:
-    dead = aioredis.Redis(host="127.0.0.1", port=1, socket_connect_timeout=0.2, socket_timeout=0.2)
+    dead = client("redis://127.0.0.1:1/0")  # the production client, on a port where nothing listens
     async with BotHarness(redis_client) as bot:
         table = await group_game(bot)
         message = bot.live(GROUP).message_id
