@@ -9,8 +9,8 @@ import redis.asyncio as aioredis
 
 from bot.app import services_of
 from bot.chat import callback
-from bot.runtime.redis import client
 from bot.chat.callback import Kind
+from bot.runtime.redis import client
 from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase, Table
 from tests.harness import BotHarness, Clock
