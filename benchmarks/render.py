@@ -1,7 +1,8 @@
 """`python -m benchmarks render [--json] [--seed N]`: every turn picture's CPU time and size.
 
 Each picture kind is drawn for views from seeded random games (every turn of a grid game, Durak
-tables and panels through whole games, a Gold tour mark by mark and cell by cell, bandit pulls).
+tables and panels through whole games, every race view a person sees in games of two and three,
+a Gold tour mark by mark and cell by cell, bandit pulls).
 `first_ms` is the kind's first picture in this process (its sprites, palettes and tiles are drawn
 then); the other figures are over the rest, with warm caches, as the bot draws them.
 CPU time (`time.process_time`), since the machine is shared.
@@ -19,17 +20,19 @@ from functools import partial
 
 from benchmarks.driver import percentile
 from core.ai.random_player import RandomPlayer
-from core.engine import CHANCE, resolve_chance
+from core.engine import CHANCE, Event, resolve_chance
 from core.games.bandit import BanditView
 from core.games.durak import DurakView
 from core.games.gold import CODES, GO, GoldView
 from core.games.grid import GridView
+from core.games.race import RaceView
 from core.play import play
 from core.registry import GAMES
 from render.bandit import render_bandit, render_spin_animation
 from render.durak import render_durak_hand, render_durak_table
 from render.gold import render_gold
 from render.grid import render_grid
+from render.race import render_race
 
 Picture = Callable[[], bytes]
 NAMES = ("Алиса", "Борис", "Вера", "Глеб")
@@ -110,11 +113,28 @@ def bandit_spins(seed: int) -> Iterator[Picture]:
         yield partial(render_spin_animation, view, lang="ru", free_left=3, balance=1234)
 
 
+def race_pictures(seed: int) -> Iterator[Picture]:
+    """Every view a person would look at in whole games of two and three, with the events since
+    the one before (as the caption tells them)."""
+    game = GAMES["race"]
+    for players in (2, 3):
+        recent: list[Event] = []
+        for turn in play(game, [RandomPlayer() for _ in range(players)], random.Random(seed + players)):
+            recent += turn.step.events
+            if game.to_move(turn.step.state) == (CHANCE,):
+                continue
+            view = game.view(turn.step.state, None)
+            assert isinstance(view, RaceView)
+            yield partial(render_race, view, names=NAMES[:players], lang="ru", recent=tuple(recent))
+            recent = []
+
+
 KINDS: dict[str, Callable[[int], Iterator[Picture]]] = {
     "grid": grid_pictures,
     "durak_table": durak_tables,
     "durak_hand": durak_hands,
     "gold": gold_pictures,
+    "race": race_pictures,
     "bandit_still": bandit_stills,
     "bandit_spin": bandit_spins,
 }

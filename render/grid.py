@@ -22,8 +22,8 @@ from render.board import Board, Box, CellLook, HeaderPart, Style, Token, backgro
 from render.cards import BACK_BLUE, BACK_RED, CARD_ASPECT, card_face
 from render.draw import RGB, paste
 from render.encode import build_palette, png
-from render.seats import player_name, seat_token
-from render.text import fit, put_text, width_of
+from render.seats import Piece, draw_pieces, player_name
+from render.text import put_text, width_of
 
 # ----- look --------------------------------------------------------------------------------------
 
@@ -112,9 +112,6 @@ def cell_looks(view: GridView) -> tuple[CellLook, ...]:
 
 # ----- header ------------------------------------------------------------------------------------
 
-#: A header line is a row of pieces: text, or a seat whose token disc is drawn inline.
-Piece = str | int
-
 
 def _status(view: GridView, names: Sequence[str], lang: str) -> list[Piece]:
     """The first header line: the result, or whose turn it is and how many steps."""
@@ -147,19 +144,6 @@ def _legend(view: GridView, names: Sequence[str], lang: str) -> list[Piece]:
     for seat in range(view.players):
         pieces += [*(["     "] if seat else []), seat, player_name(seat, names, lang)]
     return pieces
-
-
-def _draw_pieces(
-    img: Image.Image, x: float, y: float, pieces: Sequence[Piece], px: int, colour: RGB, end: float
-) -> None:
-    """Draw pieces left to right, vertically centred on y, cutting text that would pass `end`."""
-    for piece in pieces:
-        if isinstance(piece, int):
-            disc = seat_token(piece, px)
-            paste(img, disc, (x, y - disc.height / 2))
-            x += disc.width + px * 0.2
-        else:
-            x += put_text(img, (x, y), fit(piece, px, end - x), px, colour)
 
 
 def _closed_text(count: int, lang: str) -> str:
@@ -259,12 +243,12 @@ class Header:
                 bold=False,
             )
         if "status" in parts:
-            _draw_pieces(
+            draw_pieces(
                 img, margin, self.height * 0.3, _status(view, self.names, lang), big, look.text, right
             )
         if "legend" in parts:
             end = right - _closed_width(self.small, lang, len(view.layout)) - margin
-            _draw_pieces(
+            draw_pieces(
                 img, margin, self.height * 0.72, _legend(view, self.names, lang), self.small, look.muted, end
             )
 

@@ -9,8 +9,9 @@ from PIL import Image, ImageDraw
 
 from core.engine import Seat
 from i18n import t
-from render.draw import RGB, SS, ink_on
+from render.draw import RGB, SS, ink_on, paste
 from render.fonts import font, printable
+from render.text import fit, put_text
 
 #: Okabe-Ito colours, told apart with every common colour-vision deficiency; orange (light) and
 #: blue (dark) for the first two seats also differ in brightness. Discs carry a number too.
@@ -57,3 +58,22 @@ def token_disc(colour: RGB, diameter: int, label: str) -> Image.Image:
 def seat_token(seat: Seat, diameter: int, label: str | None = None) -> Image.Image:
     """The seat's disc with its number (or `label`, a token's own number)."""
     return token_disc(seat_colour(seat), diameter, str(seat + 1) if label is None else label)
+
+
+#: A line of a header is a row of pieces: text, or a seat whose token disc is drawn inline.
+Piece = str | int
+
+
+def draw_pieces(
+    img: Image.Image, x: float, y: float, pieces: Sequence[Piece], px: int, colour: RGB, end: float
+) -> float:
+    """Draw pieces left to right, vertically centred on y, cutting text that would pass `end`;
+    returns where the line ends."""
+    for piece in pieces:
+        if isinstance(piece, int):
+            disc = seat_token(piece, px)
+            paste(img, disc, (x, y - disc.height / 2))
+            x += disc.width + px * 0.2
+        else:
+            x += put_text(img, (x, y), fit(piece, px, end - x), px, colour)
+    return x
