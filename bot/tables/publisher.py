@@ -62,6 +62,8 @@ return 0
 EDIT_LEASE_SECONDS: Final = 20
 #: A busy message (another worker is editing it) is looked at again this soon.
 RETRY_SECONDS: Final = 1.0
+#: Pictures one refresh shows at most, when newer tables keep arriving while it edits.
+REFRESHES: Final = 3
 #: The job that deletes a transient notice.
 DELETE: Final = "delete"
 
@@ -125,33 +127,43 @@ class Publisher:
                 await asyncio.gather(*(self._show_panel(latest, seat) for seat in latest.people))
 
     async def refresh(self, chat_id: int, topic: int) -> None:
-        """Send or edit the live message to the latest stored table, within the group's budget."""
-        table = await self.store.get(chat_id, topic)
-        if table is None:
-            return
-        shown = await self.store.shown(table)
-        if table.message_id is not None and shown >= table.screen:
-            return
-        if table.message_id is not None and chat_id < 0 and (wait := await self.budget.reserve(chat_id)) > 0:
-            await self.defer(table, wait)
-            return
-        lease = keys.edit_lease(chat_id, topic)
-        token = secrets.token_hex(8)
-        if not await self.redis.set(lease, token, nx=True, ex=EDIT_LEASE_SECONDS):
-            await self.defer(table, RETRY_SECONDS)
-            return
-        try:
-            # Read again under the lease: another worker may have shown (or sent) it meanwhile.
-            table = await self.store.get(chat_id, topic) or table
-            shown = await self.store.shown(table)
-            if table.message_id is None:
-                await self._send(table, shown)
-            elif shown < table.screen:
-                await self._edit(table, shown)
-        finally:
-            await self._release(keys=[lease], args=[token])
+        """Send or edit the live message to the latest stored table, within the group's budget.
+
+        Whoever holds the message's lease shows the latest table, and again while a newer one was
+        stored meanwhile (another press, a computer's move), so a press that found the message busy
+        can leave it to the holder; what the budget holds back is deferred to a tick."""
+        for _ in range(REFRESHES):
+            table = await self.store.get(chat_id, topic)
+            if table is None:
+                return
+            if table.message_id is not None and await self.store.shown(table) >= table.screen:
+                return
+            if (
+                table.message_id is not None
+                and chat_id < 0
+                and (wait := await self.budget.reserve(chat_id)) > 0
+            ):
+                await self.defer(table, wait)
+                return
+            lease = keys.edit_lease(chat_id, topic)
+            token = secrets.token_hex(8)
+            if not await self.redis.set(lease, token, nx=True, ex=EDIT_LEASE_SECONDS):
+                # Should the holder die before it looks again, a tick shows the table.
+                await self.defer(table, RETRY_SECONDS)
+                return
+            try:
+                # Read again under the lease: another worker may have shown (or sent) it meanwhile.
+                table = await self.store.get(chat_id, topic) or table
+                shown = await self.store.shown(table)
+                if table.message_id is None:
+                    await self._send(table, shown)
+                elif shown < table.screen:
+                    await self._edit(table, shown)
+            finally:
+                await self._release(keys=[lease], args=[token])
+        # Still newer tables after these pictures: the rest goes to a tick.
         latest = await self.store.get(chat_id, topic)
-        if latest is not None and latest.id == table.id and latest.screen > table.screen:
+        if latest is not None and await self.store.shown(latest) < latest.screen:
             await self.defer(latest, await self.budget.wait(chat_id) if chat_id < 0 else 0.0)
 
     async def defer(self, table: Table, delay: float) -> None:
