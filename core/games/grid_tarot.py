@@ -42,6 +42,7 @@ from core.games.grid_tarot_rules import (
     Phase,
     Position,
     Token,
+    suit_masks,
     whose_turn,
 )
 from i18n import N_, t, tn
@@ -151,6 +152,7 @@ def position(state: GridTarotState) -> Position:
     pos.cards = list(state.cards)
     pos.closed = mask_of(state.closed)
     pos.empty = mask_of(i for i, card in enumerate(state.cards) if card is None)
+    pos.suits = suit_masks(state.cards)
     pos.covers = dict(state.covers)
     for token, saved in zip(pos.tokens, state.tokens, strict=True):
         token.cell = saved.cell if saved.cell is not None else -1

@@ -25,7 +25,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from core.board import NOTHING_BLOCKED, Blocked, Layout, bits, board, centred_rows, mask_of
-from core.cards import Card, deck78, is_major
+from core.cards import Card, TarotSuit, deck78, is_major
 from core.engine import CHANCE, Action, Event, Outcome, Seat
 from core.games.grid_tarot_arcana import (
     AREA_RADIUS,
@@ -91,6 +91,15 @@ class Phase(StrEnum):
     SWAP = "swap"
 
 
+def suit_masks(cards: Sequence[Card | None]) -> dict[str, int]:
+    """Per suit, the positions holding a minor of it."""
+    masks: dict[str, int] = {suit.value: 0 for suit in TarotSuit}
+    for i, card in enumerate(cards):
+        if card is not None and not is_major(card):
+            masks[card[-1]] |= 1 << i
+    return masks
+
+
 def whose_turn(dealt: bool, turn: Seat, over: bool) -> tuple[Seat, ...]:
     if over:
         return ()
@@ -152,6 +161,8 @@ class Position:
         self.closed = 0
         #: Positions holding no card: empty ones and the Centre hole.
         self.empty = 0
+        #: Per suit, the positions holding a minor of it, open or closed (free cards are minors).
+        self.suits: dict[str, int] = {suit.value: 0 for suit in TarotSuit}
         #: Arcana laid on top of a card (rule 19), by cell.
         self.covers: dict[int, tuple[Card, ...]] = {}
         self.tokens = [Token(seat, n) for seat in range(players) for n in range(1, per_seat + 1)]
@@ -173,6 +184,7 @@ class Position:
         other.__dict__.update(self.__dict__)
         other.cards = self.cards.copy()
         other.covers = self.covers.copy()
+        other.suits = self.suits.copy()
         other.tokens = [token.copy() for token in self.tokens]
         other.pools = [pool.copy() for pool in self.pools]
         other.active = other.tokens[self.tokens.index(self.active)] if self.active is not None else None
@@ -193,19 +205,17 @@ class Position:
 
     def free(self) -> int:
         """Rule 5: open minors that no token stands on and no arcanum covers."""
-        taken = self.closed | self.occupied() | mask_of(self.covers)
-        return mask_of(
-            i
-            for i, card in enumerate(self.cards)
-            if card is not None and not taken >> i & 1 and not is_major(card)
-        )
+        minors = 0
+        for mask in self.suits.values():
+            minors |= mask
+        return minors & ~(self.closed | self.occupied() | mask_of(self.covers))
 
     def suit_at(self, cell: int) -> str | None:
         card = self.cards[cell]
         return suit(card) if card is not None else None
 
     def free_of_suit(self, wanted: str | None) -> int:
-        return mask_of(c for c in bits(self.free()) if self.suit_at(c) == wanted)
+        return self.suits[wanted] & self.free() if wanted is not None else 0
 
     def token(self, seat: Seat, number: int) -> Token:
         return self.tokens[seat * self.per_seat + number - 1]
@@ -397,6 +407,7 @@ class Position:
                 self.cards[cell] = card
             self.closed = mask_of(CARD_CELLS)
             self.empty = 1 << CENTRE
+            self.suits = suit_masks(self.cards)
             if self.players == 1:
                 self.turn = 0
         else:
@@ -460,6 +471,7 @@ class Position:
             assert card is not None
             self.cards[cell] = None
             self.empty |= 1 << cell
+            self.suits[card[-1]] &= ~(1 << cell)
             pool.append(card)
             pool.sort()
             self._emit(
@@ -551,6 +563,12 @@ class Position:
         cards = self.cards
         cards[free], cards[closed] = cards[closed], cards[free]
         self.closed = (self.closed & ~(1 << closed)) | (1 << free)
+        for cell in (free, closed):
+            for key in self.suits:
+                self.suits[key] &= ~(1 << cell)
+            card = cards[cell]
+            if card is not None and not is_major(card):
+                self.suits[card[-1]] |= 1 << cell
         self.swap_free = -1
         self._emit(Swapped, seat=token.seat, token=token.number, free=free, closed=closed, card=cards[closed])
 
