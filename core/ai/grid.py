@@ -13,9 +13,10 @@ import random
 from collections import Counter
 from functools import cache
 
+from core.board import Layout, bits, board
 from core.cards import deck36
 from core.engine import Action
-from core.games.grid import STEPS, Cell, GridView, cell_code, reachable_cells, steps_of
+from core.games.grid import STEPS, GridView, steps_of
 
 #: The distinct step counts a card can give, low to high; unseen cards are counted per value.
 VALUES: tuple[int, ...] = tuple(sorted(set(STEPS.values())))
@@ -30,23 +31,12 @@ Counts = tuple[int, ...]
 
 
 @cache
-def _reach_masks(layout: tuple[Cell, ...]) -> tuple[tuple[int, ...], ...]:
+def _reach_masks(layout: Layout) -> tuple[tuple[int, ...], ...]:
     """masks[cell][steps]: cells that `steps` steps from `cell` may end on, were they all closed."""
+    geometry = board(layout)
     return tuple(
-        tuple(
-            sum(1 << i for i in reachable_cells(layout, (), here, steps)) for steps in range(max(VALUES) + 1)
-        )
-        for here in range(len(layout))
+        tuple(geometry.reach(here, steps) for steps in range(max(VALUES) + 1)) for here in range(len(layout))
     )
-
-
-def _cells(mask: int) -> list[int]:
-    cells = []
-    while mask:
-        low = mask & -mask
-        cells.append(low.bit_length() - 1)
-        mask ^= low
-    return cells
 
 
 class _OutOfBudget(Exception):
@@ -83,7 +73,7 @@ class _Search:
             return LOSS  # rule 12: stuck at the start of one's turn
         if depth == 0:
             return self.evaluate(moves, other, closed, counts)
-        return max(self.expect(cell, other, closed, counts, depth) for cell in _cells(moves))
+        return max(self.expect(cell, other, closed, counts, depth) for cell in bits(moves))
 
     def expect(self, cell: int, other: Token | None, closed: int, counts: Counts, depth: int) -> float:
         """Value of moving onto `cell`, averaged over the unseen card that turns up there."""
@@ -112,7 +102,7 @@ class _Search:
         """
         total = sum(counts)
         chances = []
-        for cell in _cells(closed):
+        for cell in bits(closed):
             rest = closed & ~(1 << cell)
             row = self.masks[cell]
             chances.append(sum(c for i, c in enumerate(counts) if row[VALUES[i]] & rest) / total)
@@ -134,7 +124,7 @@ class _Search:
             return WIN  # they are stuck already, or we take their last cell
         # What counts is what each side can do after its next move: ours is the mean future mobility
         # of the cells we may move to, theirs the cells open to them once we have moved.
-        cells = _cells(moves)
+        cells = bits(moves)
         mine = sum(self.future[cell] for cell in cells) / len(cells)
         their_count = theirs.bit_count()
         return 0.9 * (mine - their_count) / (mine + their_count)
@@ -153,7 +143,7 @@ class GridPlayer:
         seat = view.seat if view.seat is not None else view.to_move
         if seat is None:
             raise ValueError("grid: a computer player needs the view of the seat to move")
-        codes = {cell_code(cell): index for index, cell in enumerate(view.layout)}
+        codes = board(view.layout).code_index
         closed = sum(1 << i for i, face in enumerate(view.faces) if face is None)
         unseen = Counter(deck36()) - Counter(face for face in view.faces if face is not None)
         counts = [0] * len(VALUES)

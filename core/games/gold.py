@@ -12,6 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from core.board import Layout, cell_codes, rectangle
 from core.engine import (
     CHANCE,
     Action,
@@ -26,7 +27,6 @@ from core.engine import (
     SeedOutcomes,
     State,
 )
-from core.games.grid import Cell, cell_codes
 from i18n import N_, t
 
 
@@ -68,7 +68,7 @@ BASE_BET = 20
 DEAL = "deal:"
 GO = "go"
 
-CELLS: tuple[Cell, ...] = tuple((row, col) for row in range(ROWS) for col in range(COLS))
+CELLS: Layout = rectangle(ROWS, COLS)
 CODES: tuple[Action, ...] = cell_codes(CELLS)
 CODE_INDEX: Mapping[Action, int] = {code: index for index, code in enumerate(CODES)}
 #: The full multiset in table order, the deck that every deal shuffles.

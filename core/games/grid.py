@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Collection, Mapping, Sequence
 from functools import cache
 
+# Cell and cell_code are re-exported: the grid's picture and buttons import them from here.
+from core.board import Cell as Cell
+from core.board import Layout, bits, board, rectangle
+from core.board import cell_code as cell_code
 from core.cards import Card, deck36, parse
 from core.engine import (
     CHANCE,
@@ -23,17 +26,14 @@ from core.engine import (
     State,
 )
 
-Cell = tuple[int, int]
-
 #: Rule 3 / A1.1: the field as data, a 5 x 7 rectangle in reading order; the centre is (2, 3).
-LAYOUT_5X7: tuple[Cell, ...] = tuple((row, col) for row in range(5) for col in range(7))
+LAYOUT_5X7: Layout = rectangle(5, 7)
 
 #: Rule 5: steps given by each rank.
 STEPS: dict[str, int] = {"6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 1, "Q": 2, "K": 3, "A": 4}
 
 SHUFFLE = "deal:"
 FIRST = "first:"
-COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 @cache
@@ -41,63 +41,13 @@ def steps_of(card: Card) -> int:
     return STEPS[parse(card).rank]
 
 
-def cell_code(cell: Cell) -> Action:
-    """The label printed on the picture and on the button: column letter, row number (`"D3"`)."""
-    row, col = cell
-    return f"{COLUMN_LETTERS[col]}{row + 1}"
-
-
-@cache
-def _cell_index(layout: tuple[Cell, ...]) -> dict[Cell, int]:
-    return {cell: index for index, cell in enumerate(layout)}
-
-
-@cache
-def cell_codes(layout: tuple[Cell, ...]) -> tuple[Action, ...]:
-    """`cell_code` of every cell in layout order (cached: legal actions are built on every call)."""
-    return tuple(cell_code(cell) for cell in layout)
-
-
-@cache
-def _code_index(layout: tuple[Cell, ...]) -> dict[Action, int]:
-    return {code: index for index, code in enumerate(cell_codes(layout))}
-
-
-@cache
-def distances(layout: tuple[Cell, ...]) -> tuple[tuple[int, ...], ...]:
-    """All-pairs BFS distances over the layout's cells (rule 10; Manhattan on a full rectangle)."""
-    index = _cell_index(layout)
-    table: list[tuple[int, ...]] = []
-    for start in layout:
-        dist = {start: 0}
-        queue = deque([start])
-        while queue:
-            row, col = queue.popleft()
-            for step in ((row - 1, col), (row, col + 1), (row + 1, col), (row, col - 1)):
-                if step in index and step not in dist:
-                    dist[step] = dist[(row, col)] + 1
-                    queue.append(step)
-        table.append(tuple(dist.get(cell, -1) for cell in layout))
-    return tuple(table)
-
-
-@cache
-def _in_reach(layout: tuple[Cell, ...], here: int, steps: int) -> tuple[int, ...]:
-    """Rule 10 on a field of closed cards: cells within `steps` of `here`, with the right parity."""
-    return tuple(
-        i for i, dist in enumerate(distances(layout)[here]) if 0 <= dist <= steps and (steps - dist) % 2 == 0
-    )
-
-
-def reachable_cells(
-    layout: tuple[Cell, ...], opened: Collection[int], here: int | None, steps: int
-) -> tuple[int, ...]:
+def reachable_cells(layout: Layout, opened: Collection[int], here: int | None, steps: int) -> tuple[int, ...]:
     """Rules 6 and 10: the closed cells (not in `opened`) that a token on `here` may end on, sorted;
     every closed cell if the token is not placed yet (`here` None).
 
     Pure, on view-sized inputs, so computer players reuse the rule instead of restating it.
     """
-    candidates = range(len(layout)) if here is None else _in_reach(layout, here, steps)
+    candidates = range(len(layout)) if here is None else bits(board(layout).reach(here, steps))
     return tuple(i for i in candidates if i not in opened)
 
 
@@ -151,13 +101,13 @@ class GridGame(Game[GridState, GridView]):
     view_type = GridView
     min_players = 1
     max_players = 2
-    layout: tuple[Cell, ...] = LAYOUT_5X7
+    layout: Layout = LAYOUT_5X7
 
     # ----- rules helpers ---------------------------------------------------------------------
 
     def cell(self, code: Action) -> int:
         """Cell index of a button code; raises IllegalAction for codes off the field."""
-        index = _code_index(self.layout).get(code)
+        index = board(self.layout).cell(code)
         if index is None:
             raise IllegalAction(f"grid: no cell {code!r}")
         return index
@@ -178,7 +128,7 @@ class GridGame(Game[GridState, GridView]):
         return (state.turn,)
 
     def _legal(self, state: GridState, seat: Seat) -> Sequence[Action]:
-        codes = cell_codes(self.layout)
+        codes = board(self.layout).codes
         return [codes[i] for i in self.reachable(state, seat)]
 
     def _chance_outcomes(self, state: GridState) -> ChanceOutcomes:
