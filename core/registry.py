@@ -9,9 +9,20 @@ from core.games.bandit import BanditGame
 from core.games.durak import DurakGame, TransferDurakGame
 from core.games.gold import GoldGame
 from core.games.grid import GridGame
+from core.games.minor_arcana import MinorArcanaGame
 from core.games.race import RaceGame
+from core.games.tarot import TarotGame
 
 GAMES: dict[str, Game[Any, Any]] = {
     game.id: game
-    for game in (GridGame(), GoldGame(), BanditGame(), DurakGame(), TransferDurakGame(), RaceGame())
+    for game in (
+        GridGame(),
+        GoldGame(),
+        BanditGame(),
+        DurakGame(),
+        TransferDurakGame(),
+        RaceGame(),
+        TarotGame(),
+        MinorArcanaGame(),
+    )
 }

@@ -207,8 +207,8 @@ KIT_TABLES = [
 @pytest.mark.parametrize(("players", "tokens", "paired"), KIT_TABLES)
 def test_kit_at_every_seat_count_token_option_and_teams(players: int, tokens: int, paired: bool) -> None:
     game = variant(tokens, paired)
-    stats = check_game(game, players, games=3)
-    assert stats.games == 3
+    stats = check_game(game, players, steps=300)
+    assert stats.games >= 1
     state: GridTarotState = game.new(players)
     assert len(state.tokens) == players * tokens
     assert len(set(state.teams)) == ((players + 1) // 2 if paired else players)
