@@ -30,6 +30,10 @@ PLAYERS: dict[str, dict[str, ComputerPlayer[Any]]] = {
     "durak_transfer": {"easy": EasyDurakPlayer(), "normal": NormalDurakPlayer(), "hard": HardDurakPlayer()},
     # Expectimax over the turn's dice and the cards they turn up: one die ahead, or every die left.
     "race": {"easy": RandomPlayer(), "normal": RacePlayer(dice=1), "hard": RacePlayer(dice=2)},
+    # Placeholders until the games' own players land.
+    "grid_tarot": {"easy": RandomPlayer()},
+    "tarot": {"easy": RandomPlayer()},
+    "minor_arcana": {"easy": RandomPlayer()},
 }
 
 
