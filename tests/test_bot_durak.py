@@ -6,6 +6,9 @@ import asyncio
 
 import redis.asyncio as aioredis
 
+from bot.adapters import ADAPTERS
+from bot.chat import callback
+from bot.chat.callback import Kind
 from bot.offline.fake_api import FakeMessage
 from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase, Table
@@ -221,3 +224,22 @@ async def test_two_throw_ins_pressed_at_once_apply_once(redis_client: aioredis.R
         assert state_of(after).version == state.version + 1
         assert len(durak_state(after).table) == len(state.table) + 1
         assert [c.params.get("text") for c in bot.api.alerts()[-2:]].count(None) == 1
+
+
+async def test_a_two_step_choice_on_a_private_panel_keeps_the_panel_buttons(
+    redis_client: aioredis.Redis,
+) -> None:
+    """In private the panel is the table's own message: opening a group of cards there must show
+    those cards, not the group chat's "My cards" buttons."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(41, 41, "/new durak easy", first_name="Alice")
+        table = await bot.table(41)
+        assert table is not None and table.message_id is None and 0 in table.panels
+        game, state = game_of(table), state_of(table)
+        choices = ADAPTERS["durak"].choices(game.view(state, 0), game.legal_actions(state, 0), "en")
+        group = choices[0].group
+        assert group is not None
+        pick = callback.encode(Kind.PICK, table.id, table.screen, group)
+        await bot.press(41, 41, pick, message_id=table.panels[0])
+        kinds = {callback.decode(d).kind for d in panel_moves(bot, table, 41)}
+        assert Kind.MOVE in kinds and Kind.LOBBY not in kinds

@@ -157,8 +157,9 @@ async def on_pick(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
         return
     user = update.callback_query.from_user  # type: ignore[union-attr]
     seat = table.seat_of(user.id)
-    on_panel = message.chat.id != table.chat_id
-    if on_panel and (seat is None or table.panels.get(seat) != message.message_id):
+    # In a private game the person's panel is the table's own message: it is a panel all the same.
+    on_panel = seat is not None and table.panels.get(seat) == message.message_id
+    if message.chat.id != table.chat_id and not on_panel:
         raise Refusal("This button belongs to another chat.")
     if (
         seat is None
