@@ -9,8 +9,9 @@ import argparse
 import asyncio
 import importlib
 import json
-import os
 import sys
+
+from benchmarks.driver import add_redis_url
 
 #: Subcommand -> the benchmark module whose `main(argv)` runs it.
 SUBCOMMANDS: dict[str, str] = {
@@ -37,11 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--turns", type=int, default=600, help="timed turns (at least 500 for the figures)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument(
-        "--redis-url",
-        default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
-        help="a real Redis; its database is emptied",
-    )
+    add_redis_url(parser)
     args = parser.parse_args(args_list)
 
     from benchmarks.turns import measure

@@ -10,14 +10,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks.driver import Driver, open_redis, percentile
+from benchmarks.driver import Driver, add_redis_url, open_redis, percentile
 from bot.app import services_of
 from bot.chat import callback
 from core.engine import resolve_chance
@@ -115,7 +114,7 @@ def main(which: str, argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--count", type=int, default=300 if which == "bandit" else 60, help="pulls, or tours")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--redis-url", default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"))
+    add_redis_url(parser)
     args = parser.parse_args(argv)
     measure = bandit if which == "bandit" else gold
     result = asyncio.run(measure(args.redis_url, args.count, args.seed))

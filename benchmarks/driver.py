@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import os
 import time
 from typing import Any
 
@@ -15,6 +17,16 @@ from bot.runtime.redis import client
 from bot.settings import Settings
 
 App = Application[Any, Any, Any, Any, Any, Any]
+
+
+#: A real Redis whose database the benchmarks empty: database 1, far from the tests' 15 and down.
+DEFAULT_REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/1")
+
+
+def add_redis_url(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--redis-url", default=DEFAULT_REDIS_URL, help="a real Redis; its database is emptied."
+    )
 
 
 def percentile(values: list[float], share: float) -> float:

@@ -14,14 +14,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import time
 from typing import Any
 
 from telegram import Update
 
-from benchmarks.driver import percentile
+from benchmarks.driver import add_redis_url, percentile
 from bot.app import build_application, services_of
 from bot.chat import callback
 from bot.offline.fake_api import FakeBotAPI, UpdateFactory
@@ -125,9 +124,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--turns", type=int, default=300, help="timed grid turns in each phase")
     parser.add_argument("--processes", type=int, default=2, help="computer worker processes")
-    parser.add_argument(
-        "--redis-url", default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"), help="emptied"
-    )
+    add_redis_url(parser)
     args = parser.parse_args(argv)
     result = asyncio.run(measure(args.redis_url, args.turns, args.processes))
     print(json.dumps(result) if args.json else "\n".join(f"{key}: {value}" for key, value in result.items()))
