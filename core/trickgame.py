@@ -533,7 +533,9 @@ class TrickGame(Game[S, V], Generic[S, V]):
     def hand_simulation(self, state: S) -> TrickTable:
         """A play-out that stops once the hand is scored (the computer players' search: the next
         deal is a fresh shuffle no decision of this hand can see)."""
-        return self.table_type.load(state, horizon=True)
+        table = self.table_type.load(state, horizon=True)
+        table.hand.voids()  # worked out once here, then kept up to date by the play-outs' copies
+        return table
 
     # ----- hidden cards ------------------------------------------------------------------------
 

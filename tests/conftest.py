@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
@@ -21,33 +23,51 @@ from bot.runtime.redis import RedisClient, client
 DATABASES = 16
 
 
-def _test_database_url(base: str, worker: str) -> str:
-    """`base` with one database per pytest-xdist worker (15, 14, ... for gw0, gw1, ...) so that parallel
-    workers never empty each other's data; never database 0, which may hold someone's real data.
-
-    The database is the URL's path (`redis://host:6379/15`, 15 when absent) or, for a unix socket, its
-    `db` parameter.
-    """
+def _first_database(base: str) -> int:
+    """The database named by `base`: its path (`redis://host:6379/15`, 15 when absent) or, for a unix
+    socket, its `db` parameter."""
     parts = urlsplit(base)
-    query = dict(parse_qsl(parts.query))
-    in_query = parts.scheme == "unix"
-    first = int((query.get("db") if in_query else parts.path.strip("/")) or DATABASES - 1)
+    named = dict(parse_qsl(parts.query)).get("db") if parts.scheme == "unix" else parts.path.strip("/")
+    first = int(named or DATABASES - 1)
     if not 0 < first < DATABASES:
         raise ValueError(f"TEST_REDIS_URL must name a database from 1 to {DATABASES - 1}: {base}")
-    database = first - int(worker.removeprefix("gw") or 0)
-    if database < 1:
-        raise ValueError(
-            f"TEST_REDIS_URL's database {first} leaves databases {first}..1 for {first} workers; "
-            f"worker {worker} has none: run fewer workers (-n) or start from a higher database"
-        )
-    if in_query:  # (urlunsplit would drop the empty host of unix:///path)
+    return first
+
+
+def _with_database(base: str, database: int) -> str:
+    parts = urlsplit(base)
+    if parts.scheme == "unix":  # (urlunsplit would drop the empty host of unix:///path)
+        query = dict(parse_qsl(parts.query))
         return f"{base.partition('?')[0]}?{urlencode({**query, 'db': str(database)})}"
     return parts._replace(path=f"/{database}").geturl()
 
 
-TEST_REDIS_URL = _test_database_url(
-    os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15"),
-    os.environ.get("PYTEST_XDIST_WORKER", "gw0"),
+#: The lock files of the databases this process holds: open for its lifetime.
+_HELD: list[IO[str]] = []
+
+
+def _claim_database(base: str, locks: Path) -> str:
+    """`base` with the highest database from its own down to 1 that no other test process on this
+    machine holds, held by this one until it exits (a lock file per database in `locks`): parallel
+    pytest-xdist workers, and test runs of two checkouts at once, never empty each other's data.
+    Never database 0, which may hold someone's real data."""
+    server = re.sub(r"\W+", "_", urlsplit(base)._replace(path="", query="").geturl())
+    for database in range(_first_database(base), 0, -1):
+        file = (locks / f"cardgames-test-{server}-{database}.lock").open("a")
+        try:
+            fcntl.flock(file, fcntl.LOCK_EX | fcntl.LOCK_NB)  # released when the process ends
+        except BlockingIOError:
+            file.close()
+            continue
+        _HELD.append(file)
+        return _with_database(base, database)
+    raise ValueError(
+        f"TEST_REDIS_URL: every database from {base}'s down to 1 is in use by other test processes"
+    )
+
+
+TEST_REDIS_URL = _claim_database(
+    os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15"), Path(tempfile.gettempdir())
 )
 TEST_REDIS_CLUSTER_URL = os.environ.get("TEST_REDIS_CLUSTER_URL", "redis://127.0.0.1:7000")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+from pathlib import Path
 
 import pytest
 import redis
@@ -12,7 +13,7 @@ from redis.exceptions import RedisClusterException
 
 from bot.runtime.redis import HEALTH_CHECK_SECONDS, RedisClient, client, connect, redacted
 from bot.settings import Settings
-from tests.conftest import TEST_REDIS_CLUSTER_URL, TEST_REDIS_URL, _test_database_url
+from tests.conftest import TEST_REDIS_CLUSTER_URL, TEST_REDIS_URL, _claim_database, _with_database
 
 #: Writes a table and its player's wallet together, as the bot's scripts do: keys in one hash tag.
 MOVE = """
@@ -44,32 +45,31 @@ async def test_the_cluster_fixture_starts_empty(redis_cluster: RedisCluster, run
 
 
 @pytest.mark.parametrize(
-    ("base", "worker", "url"),
+    ("base", "database", "url"),
     [
-        ("redis://127.0.0.1:6379/15", "gw0", "redis://127.0.0.1:6379/15"),
-        ("redis://127.0.0.1:6379/15", "gw3", "redis://127.0.0.1:6379/12"),
-        ("redis://127.0.0.1:6379/15", "gw14", "redis://127.0.0.1:6379/1"),
-        ("redis://127.0.0.1:6379", "gw1", "redis://127.0.0.1:6379/14"),
-        ("rediss://u:p@cache:6380/9", "gw2", "rediss://u:p@cache:6380/7"),
-        ("unix:///tmp/redis.sock?db=5", "gw1", "unix:///tmp/redis.sock?db=4"),
+        ("redis://127.0.0.1:6379/15", 12, "redis://127.0.0.1:6379/12"),
+        ("rediss://u:p@cache:6380/9", 7, "rediss://u:p@cache:6380/7"),
+        ("unix:///tmp/redis.sock?db=5", 4, "unix:///tmp/redis.sock?db=4"),
     ],
 )
-def test_each_worker_gets_its_own_database(base: str, worker: str, url: str) -> None:
-    assert _test_database_url(base, worker) == url
+def test_a_database_is_put_into_the_url(base: str, database: int, url: str) -> None:
+    assert _with_database(base, database) == url
 
 
-@pytest.mark.parametrize(
-    ("base", "worker"),
-    [
-        ("redis://127.0.0.1:6379/15", "gw15"),  # would be database 0
-        ("redis://127.0.0.1:6379/3", "gw7"),  # would be negative
-        ("redis://127.0.0.1:6379/0", "gw0"),  # database 0 itself
-        ("redis://127.0.0.1:6379/16", "gw0"),  # no such database
-    ],
-)
-def test_never_database_0_or_below(base: str, worker: str) -> None:
+def test_each_test_process_holds_a_database_of_its_own(tmp_path: Path) -> None:
+    """Claims from the same base get the next free database down; none is ever 0. (The claims of one
+    process stand for those of several: each takes its own lock file.)"""
+    claimed = [_claim_database("redis://127.0.0.1:6379/3", tmp_path) for _ in range(3)]
+    assert claimed == ["redis://127.0.0.1:6379/3", "redis://127.0.0.1:6379/2", "redis://127.0.0.1:6379/1"]
+    with pytest.raises(ValueError, match="in use"):
+        _claim_database("redis://127.0.0.1:6379/3", tmp_path)
+    assert _claim_database("redis://127.0.0.1:6379", tmp_path) == "redis://127.0.0.1:6379/15"
+
+
+@pytest.mark.parametrize("base", ["redis://127.0.0.1:6379/0", "redis://127.0.0.1:6379/16"])
+def test_never_database_0_or_one_that_does_not_exist(base: str, tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="TEST_REDIS_URL"):
-        _test_database_url(base, worker)
+        _claim_database(base, tmp_path)
 
 
 def connections_made(listener: socket.socket) -> int:

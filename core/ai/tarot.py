@@ -94,9 +94,9 @@ def _give_cost(card: Card, hand: list[Card]) -> float:
 
 
 #: Simulated moves per hard decision (benchmarks/tarot.py measures the time it takes).
-BUDGET = 2_400
-MAX_WORLDS = 24
-MAX_CANDIDATES = 6
+BUDGET = 12_000
+MAX_WORLDS = 40
+MAX_CANDIDATES = 8
 
 
 def easy() -> EasyTrickPlayer:

@@ -71,7 +71,7 @@ class Seen:
     trick: Sequence[tuple[Seat, Card]]
     #: Cards no longer in anybody's hand that the seat knows of (played; its own discards).
     gone: Container[Card]
-    #: Suits each seat showed it lacks; empty sets when not worked out (play-outs).
+    #: Suits each seat showed it lacks.
     voids: Sequence[set[str]]
 
 
