@@ -18,6 +18,7 @@ SUBCOMMANDS: dict[str, str] = {
     "grid-ai": "grid_ai",
     "durak": "durak",
     "race": "race",
+    "tarot": "tarot",
     "render": "render",
     "timers": "timers",
     "isolation": "isolation",

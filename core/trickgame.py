@@ -2,9 +2,10 @@
 `Game` around it.
 
 `TrickTable` is the whole position (the match, the hand, the phase) as mutable plain data, and it
-is at the same time the `Simulation` of computer players' play-outs: `TrickGame._apply` loads the
-pydantic state into a table, applies the action there and dumps it back, so the engine and the
-play-outs run the same rules. A game subclasses both with its own phase (Game 4's asks), its scoring
+is at the same time the game's `Simulation`: `TrickGame._apply` loads the pydantic state into a
+table, applies the action there and dumps it back, so the engine and the play-outs run the same
+rules. The computer players' search cuts its play-outs at the end of the hand
+(`TrickGame.hand_simulation`). A game subclasses both with its own phase (Game 4's asks), its scoring
 and its view fields.
 
 Phases: `deal` (chance: a shuffle), `discard` (the dealer marks cards one by one, `x.<card>`, and
@@ -32,6 +33,7 @@ from core.engine import (
     Seat,
     SeedOutcomes,
     State,
+    outcome_returns,
 )
 from core.match import NEXT, Acknowledged, HandScored, Match, ScoreRow
 from core.tricks import (
@@ -312,12 +314,22 @@ class TrickTable:
         return f"{SHUFFLE}{rng.randrange(SEEDS)}"
 
     def returns(self) -> list[float]:
-        """Per seat, from the hand's margin over the best other seat (an estimate mid-hand)."""
-        totals = self.hand_totals()
+        """Per seat, from a margin over the best other seat: the hand's totals in a play-out cut at
+        the hand's end (`horizon`); else the match outcome once it is over (1 won, 0 lost, 0.5
+        drawn), and before that an estimate from the match totals with this hand's score added."""
+        if self.horizon:
+            standing, scale = self.hand_totals(), self.margin_scale
+        elif self.phase == OVER:
+            return list(outcome_returns(self.match.outcome(), self.players))
+        else:
+            standing = list(self.match.totals)
+            if self.phase not in (DEAL, NEXT_HAND):
+                standing = [a + b for a, b in zip(standing, self.scored(self.hand_totals()), strict=True)]
+            scale = self.margin_scale * 3
         values = []
-        for seat, total in enumerate(totals):
-            best_other = max(other for number, other in enumerate(totals) if number != seat)
-            values.append(0.5 + 0.5 * math.tanh((total - best_other) / self.margin_scale))
+        for seat, total in enumerate(standing):
+            best_other = max(other for number, other in enumerate(standing) if number != seat)
+            values.append(0.5 + 0.5 * math.tanh((total - best_other) / scale))
         return values
 
     # ----- the phases --------------------------------------------------------------------------
@@ -515,7 +527,15 @@ class TrickGame(Game[S, V], Generic[S, V]):
         return cast(V, self.view_type(**fields))
 
     def simulation(self, state: S) -> TrickTable:
-        return self.table_type.load(state, horizon=True)
+        """The whole match on plain data, as the engine plays it."""
+        return self.table_type.load(state)
+
+    def hand_simulation(self, state: S) -> TrickTable:
+        """A play-out that stops once the hand is scored (the computer players' search: the next
+        deal is a fresh shuffle no decision of this hand can see)."""
+        table = self.table_type.load(state, horizon=True)
+        table.hand.voids()  # worked out once here, then kept up to date by the play-outs' copies
+        return table
 
     # ----- hidden cards ------------------------------------------------------------------------
 

@@ -156,6 +156,8 @@ class Hand:
     tricks: list[Trick] = field(default_factory=list)
     #: Every card played this hand (kept for the computer players' counting).
     gone: set[Card] = field(default_factory=set)
+    #: `voids()` once worked out, then kept up to date by `play` (play-outs read it every move).
+    shown: list[set[str]] | None = None
 
     @classmethod
     def dealt(cls, rules: TrickRules, players: int, dealer: Seat, seed: int) -> Hand:
@@ -195,6 +197,7 @@ class Hand:
             trick=self.trick[:],
             tricks=self.tricks[:],
             gone=set(self.gone),
+            shown=None if self.shown is None else [set(suits) for suits in self.shown],
         )
 
     # ----- the dealer's discard --------------------------------------------------------------
@@ -264,6 +267,8 @@ class Hand:
 
     def play(self, seat: Seat, card: Card) -> Trick | None:
         """Play a card; returns the trick once it is complete (its winner leads the next)."""
+        if self.shown is not None:
+            self._show(self.shown, seat, card, led_suit(self.trick))
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
         self.gone.add(card)
@@ -318,24 +323,29 @@ class Hand:
     def voids(self) -> list[set[str]]:
         """Suits each seat is known to lack, from its plays: it did not follow the suit led (and,
         where trumping is obliged, did not trump either), or it led a trump where that is allowed
-        only without suit cards. Hands only shrink during play, so a void stays a void."""
+        only without suit cards. Hands only shrink during play, so a void stays a void. The list
+        is kept (and updated by `play`): read it, do not change it."""
+        if self.shown is None:
+            shown: list[set[str]] = [set() for _ in range(self.players)]
+            for plays in (*(done.plays for done in self.tricks), self.trick):
+                for number, (seat, card) in enumerate(plays):
+                    self._show(shown, seat, card, led_suit(plays[:number]))
+            self.shown = shown
+        return self.shown
+
+    def _show(self, voids: list[set[str]], seat: Seat, card: Card, led: str | None) -> None:
+        """What playing `card` to a trick led with `led` (None: this card leads) shows."""
+        suit = SUIT[card]
+        if suit == EXCUSE:
+            return
         rules = self.rules
-        voids: list[set[str]] = [set() for _ in range(self.players)]
-        for plays in (*(done.plays for done in self.tricks), self.trick):
-            led: str | None = None
-            for seat, card in plays:
-                suit = SUIT[card]
-                if suit == EXCUSE:
-                    continue
-                if led is None:
-                    led = suit
-                    if rules.no_trump_lead and suit == TRUMP:
-                        voids[seat].update(SUITS)
-                elif suit != led:
-                    voids[seat].add(led)
-                    if rules.must_trump and suit != TRUMP:
-                        voids[seat].add(TRUMP)
-        return voids
+        if led is None:
+            if rules.no_trump_lead and suit == TRUMP:
+                voids[seat].update(SUITS)
+        elif suit != led:
+            voids[seat].add(led)
+            if rules.must_trump and suit != TRUMP:
+                voids[seat].add(TRUMP)
 
 
 # ----- events every trick game tells -----------------------------------------------------------------

@@ -114,6 +114,9 @@ def test_e5_2_follow_or_trump_obligations() -> None:
     assert legal_cards(led, P2) == {"T4", "T17", "T0"}
     after, _ = play(led, (P2, "p.T4"))
     assert legal_cards(after, P3) == {"KW", "3S"}
+    # P3's King of Wands, off suit, cannot win: P2's trump 4 takes the trick.
+    done, _ = play(after, (P3, "p.KW"), (P4, "p.4C"))
+    assert done.tricks[0].winner == P2
 
 
 def test_e5_3_no_trump_lead_unless_the_hand_has_no_suit_card() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.ai import minor_arcana, tarot
 from core.ai.base import ComputerPlayer
 from core.ai.durak import EasyDurakPlayer, HardDurakPlayer, NormalDurakPlayer
 from core.ai.grid import GridPlayer
@@ -32,8 +33,12 @@ PLAYERS: dict[str, dict[str, ComputerPlayer[Any]]] = {
     "race": {"easy": RandomPlayer(), "normal": RacePlayer(dice=1), "hard": RacePlayer(dice=2)},
     # Placeholders until the games' own players land.
     "grid_tarot": {"easy": RandomPlayer()},
-    "tarot": {"easy": RandomPlayer()},
-    "minor_arcana": {"easy": RandomPlayer()},
+    "tarot": {"easy": tarot.easy(), "normal": tarot.normal(), "hard": tarot.hard()},
+    "minor_arcana": {
+        "easy": minor_arcana.easy(),
+        "normal": minor_arcana.normal(),
+        "hard": minor_arcana.hard(),
+    },
 }
 
 

@@ -43,6 +43,8 @@ class SearchPlayer:
 
     `budget` caps the simulated moves per decision, `max_worlds` the sampled deals, and
     `max_playout` the moves of one play-out (cut short, a play-out scores its `returns` estimate).
+    `simulate` makes a sampled world's play-out position (default: `Game.simulation`); a game can
+    hand a shorter horizon there (the Tarot trick games stop at the end of the hand).
     """
 
     def __init__(
@@ -54,8 +56,10 @@ class SearchPlayer:
         budget: int = 10_000,
         max_worlds: int = 64,
         max_playout: int = 1_000,
+        simulate: Callable[[Any], Simulation] | None = None,
     ) -> None:
         self.game = game
+        self.simulate = simulate or game.simulation
         self.policy = policy
         self.candidates = candidates
         self.budget = budget
@@ -74,7 +78,7 @@ class SearchPlayer:
         scores = [0.0] * len(candidates)
         spent = worlds = 0
         while spent < self.budget and worlds < self.max_worlds:
-            world = self.game.simulation(self.game.sample(view, rng))
+            world = self.simulate(self.game.sample(view, rng))
             seed = rng.getrandbits(32)
             for number, action in enumerate(candidates):
                 sim = world.copy()

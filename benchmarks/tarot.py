@@ -1,0 +1,149 @@
+"""How strong and how fast the Tarot trick-game players are: `python -m benchmarks tarot [--json]`.
+
+Four match-ups, each over `--hands` single hands: 3-player Game 4 (`tarot`) with hard against two
+normal players and normal against two easy ones, and 4-player Game 5 (`minor_arcana`, one hand) with
+hard against three normal and normal against three easy. Hands come in groups sharing a seed (the
+same deal) with the tested player in each seat in turn. A hand is won by the highest hand total; a
+tie for it shares the win. Hard's decision times count only decisions with a choice, as the CPU time
+of its thread (one core, whatever else loads the machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import statistics
+import time
+from typing import Any
+
+from core.ai import minor_arcana, tarot
+from core.ai.base import ComputerPlayer
+from core.engine import Action, Game
+from core.games.minor_arcana import ONE_HAND, MinorArcanaGame
+from core.games.tarot import TarotGame
+from core.match import HandScored
+from core.play import play
+
+#: (game, seats, options, the players module) per game.
+GAMES: dict[str, tuple[Game[Any, Any], int, dict[str, Any], Any]] = {
+    "tarot": (TarotGame(), 3, {}, tarot),
+    "minor_arcana": (MinorArcanaGame(), 4, {"length": ONE_HAND}, minor_arcana),
+}
+#: Targets from the issue: the tested player's share of hand wins.
+TARGETS: dict[tuple[str, str], float] = {
+    ("tarot", "hard"): 0.45,
+    ("tarot", "normal"): 0.45,
+    ("minor_arcana", "hard"): 0.35,
+    ("minor_arcana", "normal"): 0.35,
+}
+P99_TARGET_MS = 300.0
+
+
+class _Timed:
+    """Wraps a player and records the CPU milliseconds of each decision with a choice."""
+
+    def __init__(self, player: ComputerPlayer[Any]) -> None:
+        self.player = player
+        self.cpu_ms: list[float] = []
+
+    def choose(self, view: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        cpu = time.thread_time()
+        action = self.player.choose(view, legal, rng)
+        if len(legal) > 1:
+            self.cpu_ms.append((time.thread_time() - cpu) * 1000)
+        return action
+
+
+def _hand(
+    game: Game[Any, Any], players: list[ComputerPlayer[Any]], rng: random.Random, options: Any
+) -> tuple[int, ...]:
+    """The first hand of a match: each seat's hand total."""
+    for turn in play(game, players, rng, options):
+        for event in turn.step.events:
+            if isinstance(event, HandScored):
+                return event.row.hand
+    raise RuntimeError(f"{game.id}: a hand without a score")
+
+
+def _hands(job: tuple[str, str, int, int, int, int | None]) -> tuple[float, list[float]]:
+    """Hands `first` to `last - 1` of one match-up: the tested player's wins and decision times."""
+    game_id, matchup, seed, first, last, budget = job
+    game, seats, options, module = GAMES[game_id]
+    if matchup == "hard":
+        tested = _Timed(module.hard() if budget is None else module.hard(budget))
+        others = module.normal()
+    else:
+        tested, others = _Timed(module.normal()), module.easy()
+    wins = 0.0
+    for number in range(first, last):
+        group, seat = divmod(number, seats)
+        players: list[ComputerPlayer[Any]] = [others] * seats
+        players[seat] = tested
+        totals = _hand(game, players, random.Random(f"{seed}:{game_id}:{group}"), options)
+        best = max(totals)
+        if totals[seat] == best:
+            wins += 1 / totals.count(best)
+    return wins, tested.cpu_ms
+
+
+def run(
+    game_id: str, matchup: str, hands: int, seed: int = 0, processes: int = 2, budget: int | None = None
+) -> dict[str, Any]:
+    seats = GAMES[game_id][1]
+    groups = -(-hands // seats)
+    hands = groups * seats
+    bounds = [seats * (groups * part // processes) for part in range(processes + 1)]
+    jobs = [(game_id, matchup, seed, bounds[i], bounds[i + 1], budget) for i in range(processes)]
+    if processes > 1:
+        with multiprocessing.Pool(processes) as pool:
+            parts = pool.map(_hands, jobs)
+    else:
+        parts = [_hands(job) for job in jobs]
+    prefix = f"{game_id}_{matchup}"
+    share = sum(part[0] for part in parts) / hands
+    result: dict[str, Any] = {
+        f"{prefix}_hands": hands,
+        f"{prefix}_win_share": round(share, 4),
+        f"{prefix}_target": TARGETS[game_id, matchup],
+        f"{prefix}_ok": share >= TARGETS[game_id, matchup],
+    }
+    if matchup == "hard":
+        times = sorted(ms for part in parts for ms in part[1])
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+        result |= {
+            f"{prefix}_decisions": len(times),
+            f"{prefix}_cpu_ms_p50": round(statistics.median(times), 2),
+            f"{prefix}_cpu_ms_p99": round(p99, 2),
+            f"{prefix}_cpu_ms_max": round(times[-1], 2),
+            f"{prefix}_time_ok": p99 <= P99_TARGET_MS,
+        }
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tarot", description=__doc__)
+    parser.add_argument("--hands", type=int, default=600, help="hands per match-up (at least 600)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--processes", type=int, default=2, choices=(1, 2))
+    parser.add_argument("--game", choices=sorted(GAMES), help="run one game")
+    parser.add_argument("--only", choices=("normal", "hard"), help="run one match-up")
+    parser.add_argument("--budget", type=int, help="hard's simulated moves per decision")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    result: dict[str, Any] = {}
+    for game_id in GAMES:
+        for matchup in ("normal", "hard"):
+            if args.game in (None, game_id) and args.only in (None, matchup):
+                result |= run(game_id, matchup, args.hands, args.seed, args.processes, args.budget)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for name, value in result.items():
+            print(f"{name:34} {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

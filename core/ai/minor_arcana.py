@@ -1,0 +1,57 @@
+"""Computer players for Game 5, the Minor Arcana game (RULES.md), each seeing only its own view.
+
+The card play is the shared trick heuristic (`core.ai.tricks`) with Game 5's counting values (rule
+10). What is Game 5's own is the dealer's discard: the discards count in the dealer's pile (A5.4),
+so it banks the best counting cards it may discard (Queens, Knights, Pages), which the play could
+lose to a King or a trump, and otherwise sheds empty low cards from its shortest suit.
+"""
+
+from __future__ import annotations
+
+from core.ai.tricks import EasyTrickPlayer, HardTrickPlayer, NormalTrickPlayer, Style
+from core.cards import Card
+from core.games.minor_arcana import COUNT, RULES, MinorArcanaGame
+from core.trickgame import TrickView
+from core.tricks import DECK, FOOL, SUIT
+
+#: What a card brings the trick's winner; the Fool goes home to its player (rule 8).
+WORTH: dict[Card, int] = {card: COUNT.get(card, 0) for card in DECK} | {FOOL: 0}
+STYLE = Style(rules=RULES, worth=WORTH, plain_tricks_score=False)
+
+
+def discard(view: TrickView) -> list[Card]:
+    assert view.hand is not None
+    hand = view.hand
+    length: dict[str, int] = {}
+    for card in hand:
+        length[SUIT[card]] = length.get(SUIT[card], 0) + 1
+    allowed = [card for card in hand if card not in RULES.discard_ban]
+    ranked = sorted(
+        allowed, key=lambda card: (-COUNT.get(card, 0), length[SUIT[card]], RULES.strength[card], card)
+    )
+    return ranked[: view.to_discard]
+
+
+#: Simulated moves per hard decision (benchmarks/tarot.py measures the time it takes).
+BUDGET = 12_000
+MAX_WORLDS = 40
+MAX_CANDIDATES = 8
+
+
+def easy() -> EasyTrickPlayer:
+    return EasyTrickPlayer()
+
+
+def normal() -> NormalTrickPlayer:
+    return NormalTrickPlayer(STYLE, discard)
+
+
+def hard(budget: int = BUDGET) -> HardTrickPlayer:
+    return HardTrickPlayer(
+        MinorArcanaGame(),
+        STYLE,
+        discard,
+        budget=budget,
+        max_worlds=MAX_WORLDS,
+        max_candidates=MAX_CANDIDATES,
+    )

@@ -1,0 +1,387 @@
+"""The card play of the computer players of the two Tarot trick games (RULES.md, games 4 and 5).
+
+One heuristic for both games, fed what a seat may know (`Seen`: its hand, the trick, the cards gone,
+the voids its opponents showed) and each game's worth of the cards (`Style`):
+
+- following, it wins a trick that carries points with its cheapest sure winner (a master card that
+  nobody still to play can beat or trump), or the last to play with the card that banks the most;
+  otherwise it follows low, and plays the Fool rather than give away a King or a Queen;
+- leading, it cashes a master court card in a suit everybody still follows, else leads low from
+  its longest suit, and never leads the Fool or the Magician while it has another card.
+
+The players themselves (`core.ai.tarot`, `core.ai.minor_arcana`) add each game's discard and asks,
+and the hard level searches over deals consistent with the view (`core.ai.search`) with this
+heuristic as every seat's play-out policy, on the engine's own rules (`TrickGame.hand_simulation`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Container, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.ai.search import SearchPlayer
+from core.cards import Card
+from core.engine import Action, Seat, Simulation
+from core.trickgame import (
+    CONFIRM,
+    DISCARD,
+    MARK,
+    PLAY,
+    PLAY_CARD,
+    PLAY_CODE,
+    TrickGame,
+    TrickTable,
+    TrickView,
+)
+from core.tricks import DECK, EXCUSE, FOOL, MAGICIAN, SUIT, SUITS, TRUMP, Hand, TrickRules, beats, led_suit
+
+#: A King or a Queen: a card worth saving with the Fool.
+PROTECT = 4
+#: A trick worth at least this much is fought for with the best winner even when it is not sure.
+CONTEST = 4
+
+
+@dataclass(frozen=True)
+class Style:
+    """What a game's cards are worth to whoever wins the trick holding them."""
+
+    rules: TrickRules
+    #: Points a card brings into the trick winner's score (the Fool: 0, it goes home).
+    worth: Mapping[Card, int]
+    #: Whether a trick with no points is still worth a trump (Game 4: every trick scores 1).
+    plain_tricks_score: bool
+
+    def cost(self, card: Card) -> int:
+        """How dear a card is to spend: trumps above every suit card, by strength."""
+        strength = self.rules.strength[card]
+        return 100 + strength if SUIT[card] == TRUMP else strength
+
+
+@dataclass(slots=True)
+class Seen:
+    """What a seat knows when it plays: from its view, or from a play-out's table (its own hand
+    and the public cards only)."""
+
+    seat: Seat
+    players: int
+    hand: Sequence[Card]
+    legal: Sequence[Card]
+    trick: Sequence[tuple[Seat, Card]]
+    #: Cards no longer in anybody's hand that the seat knows of (played; its own discards).
+    gone: Container[Card]
+    #: Suits each seat showed it lacks.
+    voids: Sequence[set[str]]
+
+
+# ----- card knowledge ------------------------------------------------------------------------------
+
+
+def _by_suit(strength: Mapping[Card, int]) -> dict[str, list[Card]]:
+    """Each suit's cards (the trumps 1-21 as one suit), strongest first."""
+    suits: dict[str, list[Card]] = {suit: [] for suit in (*SUITS, TRUMP)}
+    for card in DECK:
+        if SUIT[card] != EXCUSE:
+            suits[SUIT[card]].append(card)
+    for cards in suits.values():
+        cards.sort(key=strength.__getitem__, reverse=True)
+    return suits
+
+
+_SUITS_CACHE: dict[int, dict[str, list[Card]]] = {}
+
+
+def suits_of(rules: TrickRules) -> dict[str, list[Card]]:
+    key = id(rules)
+    if key not in _SUITS_CACHE:
+        _SUITS_CACHE[key] = _by_suit(rules.strength)
+    return _SUITS_CACHE[key]
+
+
+def is_master(card: Card, seen: Seen, rules: TrickRules) -> bool:
+    """No card of its suit that could still be in another hand outranks it."""
+    hand = seen.hand
+    for other in suits_of(rules)[SUIT[card]]:
+        if other == card:
+            return True
+        if other not in seen.gone and other not in hand:
+            return False
+    return True
+
+
+def _trumps_out(seen: Seen, rules: TrickRules) -> bool:
+    """Whether some trump could still be in another hand."""
+    hand = seen.hand
+    return any(card not in seen.gone and card not in hand for card in suits_of(rules)[TRUMP])
+
+
+def _still_to_play(seen: Seen) -> list[Seat]:
+    played = len(seen.trick)
+    return [(seen.seat + step) % seen.players for step in range(1, seen.players - played)]
+
+
+def sure_winner(card: Card, led: str, seen: Seen, rules: TrickRules) -> bool:
+    """`card`, winning the trick now, stays winning whatever the seats still to play hold."""
+    later = _still_to_play(seen)
+    if not later:
+        return True
+    if not is_master(card, seen, rules):
+        return False
+    if SUIT[card] == TRUMP:
+        return True
+    # A suit card can still be trumped by a later seat that lacks the suit.
+    return not (_trumps_out(seen, rules) and any(led in seen.voids[other] for other in later))
+
+
+# ----- the heuristic -------------------------------------------------------------------------------
+
+
+def choose_card(seen: Seen, style: Style) -> Card:
+    legal = seen.legal
+    if len(legal) == 1:
+        return legal[0]
+    led = led_suit(seen.trick)
+    if led is None:
+        return _lead(seen, style)
+    return _follow(seen, style, led)
+
+
+def _low(cards: Sequence[Card], style: Style) -> Card:
+    """The card that gives away least: no points first, then the cheapest."""
+    return min(cards, key=lambda card: (style.worth[card], style.cost(card), card))
+
+
+def _lead(seen: Seen, style: Style) -> Card:
+    rules, worth = style.rules, style.worth
+    options = [card for card in seen.legal if card not in (FOOL, MAGICIAN)] or [
+        card for card in seen.legal if card != FOOL
+    ]
+    if not options:
+        return seen.legal[0]
+    opponents = [seat for seat in range(seen.players) if seat != seen.seat]
+    cash = [
+        card
+        for card in options
+        if worth[card]
+        and is_master(card, seen, rules)
+        and (SUIT[card] == TRUMP or not any(SUIT[card] in seen.voids[other] for other in opponents))
+    ]
+    if cash:
+        return max(cash, key=lambda card: (worth[card], card))
+    # Low from the longest suit: the others have to follow it longest, and it empties a short one last.
+    length: dict[str, int] = {}
+    for card in seen.hand:
+        length[SUIT[card]] = length.get(SUIT[card], 0) + 1
+    plain = [card for card in options if SUIT[card] != TRUMP] or options
+    return min(plain, key=lambda card: (worth[card] > 0, -length[SUIT[card]], style.cost(card), card))
+
+
+def _follow(seen: Seen, style: Style, led: str) -> Card:
+    rules, worth = style.rules, style.worth
+    best = _winning(seen.trick, rules)
+    value = sum(worth[card] for _, card in seen.trick)
+    playable = [card for card in seen.legal if card != FOOL]
+    winners = [card for card in playable if beats(card, best, led, rules.strength)]
+    if winners:
+        sure = [card for card in winners if sure_winner(card, led, seen, rules)]
+        if sure:
+            # Bank the most points; between equals spend the cheapest.
+            pick = max(sure, key=lambda card: (worth[card], -style.cost(card)))
+            if value + worth[pick] > 0 or style.plain_tricks_score or SUIT[pick] != TRUMP:
+                return pick
+        elif value >= CONTEST:
+            return max(winners, key=lambda card: (style.cost(card), card))
+    low = _low(playable or seen.legal, style)
+    if FOOL in seen.legal and (not playable or worth[low] >= PROTECT):
+        return FOOL
+    return low
+
+
+def _winning(trick: Sequence[tuple[Seat, Card]], rules: TrickRules) -> Card:
+    led = led_suit(trick)
+    best: Card | None = None
+    for _, card in trick:
+        if SUIT[card] == EXCUSE:
+            continue
+        if best is None or (led is not None and beats(card, best, led, rules.strength)):
+            best = card
+    assert best is not None
+    return best
+
+
+# ----- seen from a view, or from a play-out table ---------------------------------------------------
+
+
+def seen_from_view(view: TrickView, legal: Sequence[Action], rules: TrickRules) -> Seen:
+    assert view.seat is not None and view.hand is not None
+    gone: set[Card] = {card for done in view.tricks for _, card in done.plays}
+    gone.update(card for _, card in view.trick)
+    gone.update(view.discards or ())
+    hand = Hand(
+        rules=rules,
+        players=view.players,
+        dealer=view.dealer,
+        hands=[[] for _ in range(view.players)],
+        trick=list(view.trick),
+        tricks=list(view.tricks),
+    )
+    return Seen(
+        seat=view.seat,
+        players=view.players,
+        hand=view.hand,
+        legal=[action[len(PLAY_CARD) :] for action in legal],
+        trick=view.trick,
+        gone=gone,
+        voids=hand.voids(),
+    )
+
+
+def seen_from_table(table: TrickTable, seat: Seat, legal: Sequence[Action]) -> Seen:
+    hand = table.hand
+    return Seen(
+        seat=seat,
+        players=table.players,
+        hand=hand.hands[seat],
+        legal=[action[len(PLAY_CARD) :] for action in legal],
+        trick=hand.trick,
+        gone=hand.gone,
+        voids=_NO_VOIDS[table.players],
+    )
+
+
+_NO_VOIDS: dict[int, tuple[set[str], ...]] = {
+    players: tuple(set() for _ in range(players)) for players in range(7)
+}
+
+
+def play_policy(style: Style) -> Callable[[Simulation, Seat, Sequence[Action], random.Random], Action]:
+    """The heuristic as the search's play-out policy, for every seat (play-outs start in the play
+    and stop at the hand's end, so the play is all they meet)."""
+
+    def policy(sim: Simulation, seat: Seat, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        assert isinstance(sim, TrickTable)
+        if sim.phase != PLAY:
+            return rng.choice(list(legal))
+        return PLAY_CODE[choose_card(seen_from_table(sim, seat, legal), style)]
+
+    return policy
+
+
+# ----- the discard, shared -------------------------------------------------------------------------
+
+
+def discard_step(view: TrickView, legal: Sequence[Action], wanted: Sequence[Card]) -> Action:
+    """One step towards discarding `wanted`: unmark a card not wanted, mark a wanted one, confirm."""
+    marks = set(view.marks)
+    for card in view.marks:
+        if card not in wanted:
+            return MARK + card
+    for card in wanted:
+        if card not in marks and MARK + card in legal:
+            return MARK + card
+    return CONFIRM if CONFIRM in legal else legal[0]
+
+
+# ----- the players ---------------------------------------------------------------------------------
+
+#: A game's discard: the cards the dealer's view should discard.
+Discard = Callable[[Any], Sequence[Card]]
+#: A game's own phase (Game 4's asks) at the normal level.
+Decide = Callable[[Any, tuple[Action, ...]], Action]
+
+
+class EasyTrickPlayer:
+    """Legal and cheap: a random card, a random discard, a random answer."""
+
+    def choose(self, view: TrickView, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == DISCARD:
+            if CONFIRM in legal:
+                return CONFIRM
+            return rng.choice([action for action in legal if action[len(MARK) :] not in view.marks])
+        return rng.choice(legal)
+
+
+class NormalTrickPlayer:
+    """The heuristic: `choose_card` in the play, the game's own discard and decisions elsewhere."""
+
+    def __init__(self, style: Style, discard: Discard, decide: Decide | None = None) -> None:
+        self.style = style
+        self.discard = discard
+        self.decide = decide
+
+    def choose(self, view: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == PLAY:
+            return heuristic_play(view, legal, self.style)
+        if view.phase == DISCARD:
+            return discard_step(view, legal, self.discard(view))
+        if self.decide is None:
+            raise ValueError(f"no decision for the phase {view.phase!r}")
+        return self.decide(view, legal)
+
+
+def heuristic_play(view: TrickView, legal: Sequence[Action], style: Style) -> Action:
+    return PLAY_CODE[choose_card(seen_from_view(view, legal, style.rules), style)]
+
+
+def _equivalents(seen: Seen, style: Style) -> list[Card]:
+    """The legal cards with one stand-in for each run of cards that play alike: same suit, no points,
+    and no card between them that someone else could still play."""
+    legal = set(seen.legal)
+    kept: list[Card] = []
+    for suit_cards in (*suits_of(style.rules).values(), [FOOL]):
+        joined = False
+        for card in suit_cards:
+            if card in legal:
+                if not (joined and not style.worth[card] and not style.worth[kept[-1]]):
+                    kept.append(card)
+                joined = True
+            elif card not in seen.gone and card not in seen.hand:
+                joined = False
+    return kept
+
+
+class HardTrickPlayer(NormalTrickPlayer):
+    """The normal player, whose card play is the generic determinized search (`core.ai.search`):
+    the heuristic's card first among the candidates, every seat playing the heuristic in the
+    play-outs, which stop at the end of the hand. `budget` counts simulated moves, not seconds, so
+    a seeded table replays the same decisions."""
+
+    def __init__(
+        self,
+        game: TrickGame[Any, Any],
+        style: Style,
+        discard: Discard,
+        decide: Decide | None = None,
+        *,
+        budget: int,
+        max_worlds: int,
+        max_candidates: int,
+    ) -> None:
+        super().__init__(style, discard, decide)
+        self.max_candidates = max_candidates
+        self.search = SearchPlayer(
+            game,
+            play_policy(style),
+            candidates=self._shortlist,
+            budget=budget,
+            max_worlds=max_worlds,
+            simulate=game.hand_simulation,
+        )
+
+    def _shortlist(self, view: TrickView, legal: tuple[Action, ...]) -> list[Action]:
+        first = heuristic_play(view, legal, self.style)
+        seen = seen_from_view(view, legal, self.style.rules)
+        others = [PLAY_CODE[card] for card in _equivalents(seen, self.style) if PLAY_CODE[card] != first]
+        return [first, *others][: self.max_candidates]
+
+    def choose(self, view: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        if view.phase == PLAY and len(legal) > 1:
+            return self.search.choose(view, legal, rng)
+        return super().choose(view, legal, rng)
