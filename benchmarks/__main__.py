@@ -15,6 +15,7 @@ import sys
 #: Subcommand -> the benchmark module whose `main(argv)` runs it.
 SUBCOMMANDS: dict[str, str] = {
     "grid-ai": "grid_ai",
+    "grid-tarot": "grid_tarot",
     "durak": "durak",
     "race": "race",
     "render": "render",

@@ -7,6 +7,7 @@ from typing import Any
 from core.ai.base import ComputerPlayer
 from core.ai.durak import EasyDurakPlayer, HardDurakPlayer, NormalDurakPlayer
 from core.ai.grid import GridPlayer
+from core.ai.grid_tarot import GridTarotPlayer
 from core.ai.race import RacePlayer
 from core.ai.random_player import RandomPlayer
 
@@ -30,8 +31,13 @@ PLAYERS: dict[str, dict[str, ComputerPlayer[Any]]] = {
     "durak_transfer": {"easy": EasyDurakPlayer(), "normal": NormalDurakPlayer(), "hard": HardDurakPlayer()},
     # Expectimax over the turn's dice and the cards they turn up: one die ahead, or every die left.
     "race": {"easy": RandomPlayer(), "normal": RacePlayer(dice=1), "hard": RacePlayer(dice=2)},
+    # Expectation over the card that turns up: normal scores a short list of moves, hard more.
+    "grid_tarot": {
+        "easy": RandomPlayer(),
+        "normal": GridTarotPlayer(candidates=4),
+        "hard": GridTarotPlayer(),
+    },
     # Placeholders until the games' own players land.
-    "grid_tarot": {"easy": RandomPlayer()},
     "tarot": {"easy": RandomPlayer()},
     "minor_arcana": {"easy": RandomPlayer()},
 }
