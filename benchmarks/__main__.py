@@ -16,6 +16,7 @@ from benchmarks.driver import add_redis_url
 #: Subcommand -> the benchmark module whose `main(argv)` runs it.
 SUBCOMMANDS: dict[str, str] = {
     "grid-ai": "grid_ai",
+    "grid-tarot": "grid_tarot",
     "durak": "durak",
     "race": "race",
     "tarot": "tarot",

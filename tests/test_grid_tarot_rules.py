@@ -212,3 +212,65 @@ def test_kit_at_every_seat_count_token_option_and_teams(players: int, tokens: in
     state: GridTarotState = game.new(players)
     assert len(state.tokens) == players * tokens
     assert len(set(state.teams)) == ((players + 1) // 2 if paired else players)
+
+
+def _three_seats(*, seat0_has_a_next_move: bool) -> GridTarotState:
+    """Seats 1 and 2 each stand on an Ace whose only closed neighbour is (0,3); seat 0 is about to
+    turn (0,3) up with a 2-step move."""
+    closed = {(0, 3): "5P", **({(0, 8): "6P"} if seat0_has_a_next_move else {})}
+    return field(
+        cards={(0, 5): "2S", (0, 2): "AW", (1, 3): "AC"},
+        closed=closed,
+        tokens=[[(0, 5)], [(0, 2)], [(1, 3)]],
+    )
+
+
+def test_two_of_three_teams_hopeless_at_once_lose_together() -> None:
+    """Our resolution (rule 23 leaves it open): teams found hopeless at one evaluation point lose
+    together, and the teams that can still move win; a draw only when every team is stuck."""
+    step = move(_three_seats(seat0_has_a_next_move=True), 0, "1.D1")
+    assert [e.seats for e in events_of(step, TeamHopeless) if isinstance(e, TeamHopeless)] == [(1,), (2,)]
+    outcome = GAME.outcome(step.state)
+    assert outcome is not None and not outcome.draw
+    assert outcome.winners == (0,) and outcome.losers == (1, 2)
+
+
+def test_every_one_of_three_teams_hopeless_at_once_is_a_draw() -> None:
+    step = move(_three_seats(seat0_has_a_next_move=False), 0, "1.D1")
+    assert len(events_of(step, TeamHopeless)) == 3
+    outcome = GAME.outcome(step.state)
+    assert outcome is not None and outcome.draw and outcome.winners == () and outcome.losers == ()
+
+
+def test_the_loss_check_runs_after_each_token_not_each_turn() -> None:
+    """Rule 23: the first token's move that leaves the other team stuck ends the game at once;
+    the mover's second token never moves."""
+    state = field(
+        cards={(0, 5): "2S", (6, 6): "AP", (0, 2): "AW", (1, 3): "AC"},
+        closed={(0, 3): "5P", (6, 7): "3P"},
+        tokens=[[(0, 5), (6, 6)], [(0, 2), (1, 3)]],
+    )
+    assert GAME.legal_actions(state, 0) == ("1.D1", "2.H7")
+    step = move(state, 0, "1.D1")
+    outcome = GAME.outcome(step.state)
+    assert outcome is not None and outcome.winners == (0,) and outcome.losers == (1,)
+    assert step.state.moved == (1,)
+    assert GAME.to_move(step.state) == ()
+
+
+def test_the_loss_check_runs_after_the_hanged_mans_swap() -> None:
+    """The Hanged Man's move ends with the swap: the check sees the board after it. Here the swap
+    takes the only closed card next to the opponent's Ace away, so the opponent loses."""
+    state = field(
+        cards={(4, 2): "5P", (4, 7): "T12", (0, 5): "2S", (0, 2): "AW"},
+        closed={(4, 7): "T12", (0, 3): "9S", (6, 5): "7P"},
+        tokens=[[(4, 2)], [(0, 2)]],
+    )
+    state = move(state, 0, "1.H5").state
+    assert GAME.outcome(state) is None
+    state = move(state, 0, "f.F1").state
+    step = move(state, 0, "c.D1")
+    # The free 2♠ now lies face up at (0,3), the 9♠ face down at (0,5), out of the Ace's reach.
+    assert looks(step.state, (0, 3)) == "open" and looks(step.state, (0, 5)) == "closed"
+    outcome = GAME.outcome(step.state)
+    assert outcome is not None and outcome.winners == (0,) and outcome.losers == (1,)

@@ -8,6 +8,7 @@ from core.ai import minor_arcana, tarot
 from core.ai.base import ComputerPlayer
 from core.ai.durak import EasyDurakPlayer, HardDurakPlayer, NormalDurakPlayer
 from core.ai.grid import GridPlayer
+from core.ai.grid_tarot import GridTarotPlayer
 from core.ai.race import RacePlayer
 from core.ai.random_player import RandomPlayer
 
@@ -31,8 +32,13 @@ PLAYERS: dict[str, dict[str, ComputerPlayer[Any]]] = {
     "durak_transfer": {"easy": EasyDurakPlayer(), "normal": NormalDurakPlayer(), "hard": HardDurakPlayer()},
     # Expectimax over the turn's dice and the cards they turn up: one die ahead, or every die left.
     "race": {"easy": RandomPlayer(), "normal": RacePlayer(dice=1), "hard": RacePlayer(dice=2)},
-    # Placeholders until the games' own players land.
-    "grid_tarot": {"easy": RandomPlayer()},
+    # Expectation over the card that turns up: normal scores a short list of moves, hard more.
+    "grid_tarot": {
+        "easy": RandomPlayer(),
+        "normal": GridTarotPlayer(candidates=4),
+        "hard": GridTarotPlayer(),
+    },
+    # Determinized search over deals consistent with the view (hard), a trick heuristic (normal).
     "tarot": {"easy": tarot.easy(), "normal": tarot.normal(), "hard": tarot.hard()},
     "minor_arcana": {
         "easy": minor_arcana.easy(),

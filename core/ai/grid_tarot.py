@@ -1,0 +1,284 @@
+"""A computer player for the Tarot grid (RULES.md, Game 2), seeing only a `GridTarotView`.
+
+The only hidden information is which unseen card lies under each closed position, and every closed
+position is alike to the player (nobody sees a card before it is turned up, swaps included). So the
+player deals the unseen cards once (`Game.sample`), and scores a move onto a closed card by the
+exact expectation over what turns up there: the unseen cards grouped by what they do (minors by
+step count, each Major Arcanum alone), each group's card put on the destination in a copy of the
+rules' `Position`, the move applied with all its effects, and the result evaluated.
+
+The evaluation is a survival estimate. A token that can move next turn survives the turn after
+that as well with the chance that the card under its best destination lets it move on (`Outlook`,
+computed once per decision); a team is safe while any of its tokens is. The score is the own team's
+safety less the chance that every other team stays safe (a team that cannot move loses, rule 23);
+playing solo, it is safety plus a small reward for each card turned up.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from core.board import NOTHING_BLOCKED, bits
+from core.cards import Card, is_major
+from core.engine import Action, Seat
+from core.games.grid_tarot import GridTarotGame, GridTarotView, position
+from core.games.grid_tarot_arcana import (
+    HIEROPHANT,
+    JUSTICE,
+    PRIESTESS,
+    STAR,
+    STRENGTH,
+    Effect,
+    Kind,
+    arrival,
+    card_rule,
+    minor_steps,
+    suit,
+)
+from core.games.grid_tarot_rules import BOARD, CENTRE, EMPRESS_STEPS, NEIGHBOURS, Phase, Position, Token
+
+GAME = GridTarotGame()
+WIN, LOSS = 10.0, -10.0
+#: Solo: what one more card turned up is worth, against the survival estimate's 0..1.
+PROGRESS = 0.02
+#: A token that can move only with a way out of rule 19 spends cards for it.
+WAY_OUT = 0.8
+
+
+def _group(card: Card) -> str:
+    """Cards that behave alike where they turn up: minors by step count, Majors one by one."""
+    return card if is_major(card) else f"m{minor_steps(card)}"
+
+
+#: How safe a token is with k destinations to choose from next: one is easily lost (the other
+#: team may take it), many hardly.
+ROOM = tuple(1.0 - 0.6**k for k in range(BOARD.size + 1))
+
+
+class Outlook:
+    """Per cell, how well a token landing there on an unseen card can move on from it (`ROOM` of
+    its destination count, averaged over the unseen cards), on the field as it is at the decision
+    (close enough a move or two later)."""
+
+    def __init__(self, pos: Position) -> None:
+        closed = pos.closed
+        blocked = pos.blocked()
+        groups: dict[str, tuple[Card, int]] = {}
+        for cell in bits(closed):
+            card = pos.cards[cell]
+            assert card is not None
+            key = _group(card)
+            groups[key] = (card, groups.get(key, (card, 0))[1] + 1)
+        total = max(closed.bit_count(), 1)
+        around = closed | pos.empty
+        hermits = sum(1 for c in bits(closed) if not NEIGHBOURS[c] & ~around)
+        world = BOARD.reach(CENTRE, 8, NOTHING_BLOCKED) & closed
+        self.chance = [0.0] * BOARD.size
+        for cell in range(BOARD.size):
+            rest = closed & ~(1 << cell)
+            room = 0.0
+            for card, count in groups.values():
+                room += count * ROOM[self._destinations(card, cell, rest, blocked, hermits, world)]
+            self.chance[cell] = room / total
+
+    @staticmethod
+    def _destinations(
+        card: Card, cell: int, rest: int, blocked: frozenset[int], hermits: int, world: int
+    ) -> int:
+        """About how many destinations a token has on `card` at `cell`."""
+        effects = arrival(card)
+        if Effect.RETURN in effects:
+            return 3  # back where it came from, which it could leave
+        if Effect.TO_CENTRE in effects:
+            return (world & ~(1 << cell)).bit_count()
+        rule = card_rule(card)
+        if rule.kind is Kind.STEPS:
+            mask = 0
+            for n in rule.counts:
+                mask |= BOARD.reach(cell, n, blocked)
+            return (mask & rest).bit_count()
+        if rule.kind is Kind.EMPRESS:
+            return (BOARD.reach(cell, EMPRESS_STEPS[cell], blocked) & rest).bit_count()
+        if rule.kind is Kind.LINE:
+            return (BOARD.lines(cell) & rest).bit_count()
+        if rule.kind is Kind.HERMIT:
+            return hermits
+        if rule.kind is Kind.CHARIOT:
+            return 3  # it repeats a move that just worked
+        return rest.bit_count()  # the Fool
+
+
+class _Decision:
+    """One decision's search: the sampled position, the seat, and the outlook."""
+
+    def __init__(self, pos: Position, seat: Seat, candidates: int) -> None:
+        self.root = pos
+        self.seat = seat
+        self.team = pos.teams[seat]
+        self.candidates = candidates
+        self.outlook = Outlook(pos).chance
+        #: Cells from the best outlook down, to find a mask's best cell quickly.
+        self.ranked = sorted(range(BOARD.size), key=lambda cell: -self.outlook[cell])
+
+    # ----- scoring actions ---------------------------------------------------------------------
+
+    def value(self, pos: Position, action: Action, depth: int) -> float:
+        dest = self._destination(pos, action)
+        if dest is None or not pos.closed >> dest & 1:
+            after = pos.copy()
+            after.apply(self.seat, action)
+            return self.after(after, depth)
+        # A closed destination: the expectation over the unseen cards, one per group.
+        groups: dict[str, tuple[int, int]] = {}
+        for cell in bits(pos.closed):
+            card = pos.cards[cell]
+            assert card is not None
+            key = _group(card)
+            groups[key] = (cell, groups.get(key, (cell, 0))[1] + 1)
+        total = 0.0
+        for where, count in groups.values():
+            after = pos.copy()
+            _swap_closed(after, dest, where)
+            after.apply(self.seat, action)
+            # What follows a card turned up (the Chariot's repeat, the Hanged Man's swap) is
+            # judged as it stands: searching it for every card would cost too much.
+            total += count * self.after(after, 0)
+        return total / pos.closed.bit_count()
+
+    @staticmethod
+    def _destination(pos: Position, action: Action) -> int | None:
+        """The cell a move ends on; None for the other actions (ways out, the Hanged Man's swap)."""
+        if pos.phase is Phase.SWAP:
+            return None
+        parts = action.split(".")
+        return BOARD.code_index.get(parts[1]) if len(parts) > 1 else None
+
+    def after(self, pos: Position, depth: int) -> float:
+        """The value of a position the move led to; the seat's own follow-up decisions (the way
+        out's destination, the Chariot's repeat, the Hanged Man's swap) are searched `depth` deep."""
+        if pos.result is not None:
+            if pos.result.draw:
+                return 0.0
+            return WIN if self.seat in pos.result.winners else LOSS
+        if depth > 0 and pos.turn == self.seat and pos.phase is not Phase.SELECT:
+            legal = self.shortlist(pos, pos.legal(self.seat))
+            return max(self.value(pos, action, depth - 1) for action in legal)
+        return self.evaluate(pos)
+
+    def shortlist(self, pos: Position, legal: Sequence[Action]) -> list[Action]:
+        """The actions worth scoring: all of a few; of many, the best by outlook, with every move
+        onto an opponent's last few destinations (taking it may leave them stuck)."""
+        if len(legal) <= self.candidates:
+            return list(legal)
+        contested = 0
+        for token in pos.tokens:
+            if pos.teams[token.seat] != self.team and token.cell >= 0:
+                reach = _union(pos, token)
+                if 0 < reach.bit_count() <= 3:
+                    contested |= reach
+
+        def guess(action: Action) -> tuple[float, str]:
+            dest = self._destination(pos, action)
+            if dest is None:
+                return (0.0, action)
+            return (self.outlook[dest] + (1.0 if contested >> dest & 1 else 0.0), action)
+
+        ranked = sorted(legal, key=guess, reverse=True)
+        keep = ranked[: self.candidates]
+        keep += [a for a in ranked[self.candidates :] if guess(a)[0] >= 1.0]
+        return keep
+
+    # ----- the evaluation ----------------------------------------------------------------------
+
+    def evaluate(self, pos: Position) -> float:
+        safety = [1.0] * pos.team_count
+        for team in range(pos.team_count):
+            stuck = 1.0
+            cover = _insurance(pos.pools[team])
+            for token in pos.tokens:
+                if pos.teams[token.seat] == team:
+                    stuck *= (1.0 - self.token_outlook(pos, token)) * (1.0 - cover)
+            safety[team] = 1.0 - stuck
+        mine = safety[self.team]
+        if pos.team_count == 1:
+            return mine + PROGRESS * (self.root.closed.bit_count() - pos.closed.bit_count())
+        others = 1.0
+        for team, safe in enumerate(safety):
+            if team != self.team:
+                others *= safe
+        return mine - others
+
+    def token_outlook(self, pos: Position, token: Token) -> float:
+        """The chance the token can still move the turn after next."""
+        if token.cell < 0:
+            return 1.0
+        reach = _union(pos, token)
+        factor = 1.0
+        if not reach:
+            for _, _, targets in pos.options(token):
+                for _, mask in targets:
+                    reach |= mask
+            factor = WAY_OUT
+        if not reach:
+            return 0.0
+        return factor * self.outlook[next(cell for cell in self.ranked if reach >> cell & 1)]
+
+
+def _union(pos: Position, token: Token) -> int:
+    reach = 0
+    for _, mask in pos.targets(token, pos.next_rule(token)):
+        reach |= mask
+    return reach
+
+
+def _insurance(pool: Sequence[Card]) -> float:
+    """How much the team's pool helps a token out of a dead end (rule 19's ways out)."""
+    cover = 0.0
+    if STAR in pool:
+        cover += 0.3
+    if STRENGTH in pool:
+        cover += 0.2
+    if JUSTICE in pool and any(suit(card) is not None for card in pool):
+        cover += 0.3
+    if PRIESTESS in pool and HIEROPHANT in pool:
+        cover += 0.3
+    return min(cover, 0.8)
+
+
+def _swap_closed(pos: Position, here: int, there: int) -> None:
+    """Exchange the cards of two closed positions of a sampled deal (the suit masks follow)."""
+    if here == there:
+        return
+    cards = pos.cards
+    cards[here], cards[there] = cards[there], cards[here]
+    for cell in (here, there):
+        for key in pos.suits:
+            pos.suits[key] &= ~(1 << cell)
+        card = cards[cell]
+        if card is not None and not is_major(card):
+            pos.suits[card[-1]] |= 1 << cell
+
+
+class GridTarotPlayer:
+    """Scores each legal action by its expected outcome one move deep (with the seat's follow-up
+    decisions `depth` deeper); among many, only a shortlist of `candidates`."""
+
+    def __init__(self, candidates: int = 10, depth: int = 1) -> None:
+        self.candidates = candidates
+        self.depth = depth
+
+    def choose(self, view: GridTarotView, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        seat = view.seat if view.seat is not None else view.to_move
+        if seat is None:
+            raise ValueError("grid_tarot: a computer player needs the view of the seat to move")
+        pos = position(GAME.sample(view, rng))
+        decision = _Decision(pos, seat, self.candidates)
+        shortlist = decision.shortlist(pos, legal)
+        scores = [decision.value(pos, action, self.depth) for action in shortlist]
+        top = max(scores)
+        return rng.choice(
+            [action for action, score in zip(shortlist, scores, strict=True) if score >= top - 1e-9]
+        )
