@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from core.cards import Card, deck78
+from core.cards import Card, deck78, is_major
 from core.engine import Seat
 from core.games.tarot import CHOOSE, TarotView
 from core.trickgame import DEAL, DISCARD, NEXT_HAND, OVER, PLAY, TrickView
@@ -27,7 +27,7 @@ from render.cards import glow_outline
 from render.deck import face
 from render.draw import INK, RGB, paste, pill
 from render.encode import encode, to_palette
-from render.hand import draw_hand
+from render.hand import draw_hand, layout_hand
 from render.score_sheet import score_sheet
 from render.seats import SEAT_COLOURS, player_name
 from render.table import (
@@ -159,13 +159,20 @@ def _draw_row(img: Image.Image, geo: Geometry, cards: Sequence[Card], lang: str,
         x += pitch
 
 
-def _draw_discard(img: Image.Image, view: TrickView, geo: Geometry, names: Sequence[str], lang: str) -> None:
+def _above_and_below(geo: Geometry) -> tuple[float, float]:
+    """Where a line of text goes over a row of cards in the centre, and where the row goes."""
     _, top, _, bottom = geo.centre
+    middle = (top + bottom) / 2
+    return middle - geo.card[1] * SHOWN_SCALE / 2 - geo.px(10), middle + geo.px(24)
+
+
+def _draw_discard(img: Image.Image, view: TrickView, geo: Geometry, names: Sequence[str], lang: str) -> None:
     dealer = player_name(view.dealer, names, lang)
     if view.seat == view.dealer:
         done = t(lang, "Marked to discard: {n} of {count}", n=len(view.marks), count=view.to_discard)
-        _centre_line(img, geo, done, top + geo.px(30))
-        _draw_row(img, geo, view.marks, lang, (top + bottom) / 2 + geo.px(10))
+        text_y, row_y = _above_and_below(geo)
+        _centre_line(img, geo, done, text_y)
+        _draw_row(img, geo, view.marks, lang, row_y)
         return
     _centre_line(
         img,
@@ -176,7 +183,6 @@ def _draw_discard(img: Image.Image, view: TrickView, geo: Geometry, names: Seque
 
 def _draw_ask(img: Image.Image, view: TarotView, geo: Geometry, names: Sequence[str], lang: str) -> None:
     """The turn to ask: who may ask, or the ask in progress with the two Tarot Trumps shown."""
-    _, top, _, bottom = geo.centre
     asker, asked = view.asking, view.asked
     assert asker is not None
     who = player_name(asker, names, lang)
@@ -184,13 +190,10 @@ def _draw_ask(img: Image.Image, view: TarotView, geo: Geometry, names: Sequence[
         _centre_line(img, geo, t(lang, "{name} may ask for a Tarot Trump", name=who))
         return
     whom = player_name(asked, names, lang)
-    _centre_line(
-        img, geo, t(lang, "{name} asks {other} for a Tarot Trump", name=who, other=whom), top + geo.px(30)
-    )
+    text_y, row_y = _above_and_below(geo)
+    _centre_line(img, geo, t(lang, "{name} asks {other} for a Tarot Trump", name=who, other=whom), text_y)
     ask = view.asks[-1]
-    _draw_row(
-        img, geo, (*ask.shown, *((ask.given,) if ask.given else ())), lang, (top + bottom) / 2 + geo.px(10)
-    )
+    _draw_row(img, geo, (*ask.shown, *((ask.given,) if ask.given else ())), lang, row_y)
 
 
 def _draw_last(
@@ -216,19 +219,29 @@ def _names(view: TrickView, names: Sequence[str], lang: str) -> list[str]:
 
 
 def _draw_sheet(img: Image.Image, view: TrickView, geo: Geometry, names: Sequence[str], lang: str) -> None:
-    """Between deals and at the end: every deal's points and the running totals; the winner above."""
-    left, top, right, bottom = geo.centre
-    deals = [row.scored for row in view.rows]
+    """Between deals and at the end, across the felt: the winner, every deal's points and the
+    running totals, and what each seat made in the last hand (Game 4 scores only the excess)."""
+    margin = geo.px(40)
+    left, right = margin * 3, geo.width - margin * 3
+    top, bottom = geo.header + geo.px(20), geo.table - geo.px(20)
     headline = _result(view, names, lang)
-    room_top = top + (geo.px(40) if headline else 0)
-    sheet = score_sheet(_names(view, names, lang), deals, lang=lang, width=right - left, goal=view.target)
-    if sheet.height > bottom - room_top:
-        scale = (bottom - room_top) / sheet.height
-        sheet = sheet.resize((round(sheet.width * scale), bottom - room_top), Image.Resampling.LANCZOS)
     if headline:
-        tag = pill(fit(headline, geo.px(22), right - left), GOLD, geo.px(22), INK)
-        paste(img, tag, ((left + right - tag.width) / 2, top))
-    paste(img, sheet, ((left + right - sheet.width) / 2, room_top + (bottom - room_top - sheet.height) / 2))
+        tag = pill(fit(headline, geo.px(26), right - left), GOLD, geo.px(26), INK)
+        paste(img, tag, ((geo.width - tag.width) / 2, top))
+        top += tag.height + geo.px(12)
+    if view.rows and view.rows[-1].hand != view.rows[-1].scored:
+        made = ", ".join(
+            f"{player_name(seat, names, lang)} {points}" for seat, points in enumerate(view.rows[-1].hand)
+        )
+        line = fit(t(lang, "Hand {n}: {made}", n=view.rows[-1].number, made=made), geo.px(20), right - left)
+        put_text(img, (geo.width / 2, bottom - geo.px(12)), line, geo.px(20), TEXT, "mm")
+        bottom -= geo.px(36)
+    deals = [row.scored for row in view.rows]
+    sheet = score_sheet(_names(view, names, lang), deals, lang=lang, width=right - left, goal=view.target)
+    if sheet.height > bottom - top:
+        scale = (bottom - top) / sheet.height
+        sheet = sheet.resize((round(sheet.width * scale), bottom - top), Image.Resampling.LANCZOS)
+    paste(img, sheet, ((geo.width - sheet.width) / 2, top + (bottom - top - sheet.height) / 2))
 
 
 def _result(view: TrickView, names: Sequence[str], lang: str) -> str:
@@ -253,8 +266,6 @@ def _draw_centre(
             draw_trick(img, geo, view.trick, _names(view, names, lang), lang, bottom=me, deck="tarot")
         else:
             _draw_last(img, view, geo, names, lang, me)
-    elif phase in (NEXT_HAND, OVER):
-        _draw_sheet(img, view, geo, names, lang)
     elif isinstance(view, TarotView) and view.asking is not None:
         _draw_ask(img, view, geo, names, lang)
 
@@ -263,6 +274,9 @@ def _draw_table(
     img: Image.Image, view: TrickView, geo: Geometry, names: Sequence[str], lang: str, me: Seat | None
 ) -> None:
     _draw_header(img, view, geo, lang)
+    if view.phase in (NEXT_HAND, OVER):
+        _draw_sheet(img, view, geo, names, lang)
+        return
     bottom = me or 0
     draw_seats(img, geo, seat_looks(view, names, lang, me), bottom=bottom, deck="tarot")
     _draw_centre(img, view, geo, names, lang, bottom)
@@ -284,19 +298,30 @@ def _draw_hand(img: Image.Image, view: TrickView, geo: Geometry, lang: str, play
         paste(img, sprite, (x, round(title_y - sprite.height / 2)))
         x += sprite.width + geo.px(6)
     marked = set(view.marks)
-    shown = [card for card in view.hand if card not in marked]
-    if not shown:
-        return
-    draw_hand(
-        img,
-        hand_box(geo),
-        shown,
-        lang=lang,
-        deck="tarot",
-        playable=[card for card in playable if card not in marked],
-        max_card_w=geo.px(HAND_CARD_W),
-        glow=GOLD,
+    chosen = [card for card in playable if card not in marked]
+    # The suits above, the trumps and the Fool in a row of their own: a trump's number is printed
+    # at the top middle, which a tight overlap would hide.
+    rows = [
+        row
+        for row in (
+            [card for card in view.hand if card not in marked and not is_major(card)],
+            [card for card in view.hand if card not in marked and is_major(card)],
+        )
+        if row
+    ]
+    left, top, right, bottom = hand_box(geo)
+    pitch = (bottom - top) / max(1, len(rows))
+    boxes = [(left, round(top + n * pitch), right, round(top + (n + 1) * pitch)) for n in range(len(rows))]
+    # One card size for both rows: the smaller of what each would get alone.
+    width = min(
+        [geo.px(HAND_CARD_W)]
+        + [
+            layout_hand(row, box, geo.px(HAND_CARD_W), bool(chosen)).card_w
+            for row, box in zip(rows, boxes, strict=True)
+        ]
     )
+    for row, box in zip(rows, boxes, strict=True):
+        draw_hand(img, box, row, lang=lang, deck="tarot", playable=chosen, max_card_w=width, glow=GOLD)
 
 
 # ----- palette and the pictures ------------------------------------------------------------------
