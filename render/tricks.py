@@ -166,9 +166,12 @@ def _above_and_below(geo: Geometry) -> tuple[float, float]:
     return middle - geo.card[1] * SHOWN_SCALE / 2 - geo.px(10), middle + geo.px(24)
 
 
-def _draw_discard(img: Image.Image, view: TrickView, geo: Geometry, names: Sequence[str], lang: str) -> None:
+def _draw_discard(
+    img: Image.Image, view: TrickView, geo: Geometry, names: Sequence[str], lang: str, me: Seat | None
+) -> None:
+    """The dealer's panel shows the marked cards; everyone else, that the dealer is discarding."""
     dealer = player_name(view.dealer, names, lang)
-    if view.seat == view.dealer:
+    if me == view.dealer:
         done = t(lang, "Marked to discard: {n} of {count}", n=len(view.marks), count=view.to_discard)
         text_y, row_y = _above_and_below(geo)
         _centre_line(img, geo, done, text_y)
@@ -254,18 +257,20 @@ def _result(view: TrickView, names: Sequence[str], lang: str) -> str:
 
 
 def _draw_centre(
-    img: Image.Image, view: TrickView, geo: Geometry, names: Sequence[str], lang: str, me: Seat
+    img: Image.Image, view: TrickView, geo: Geometry, names: Sequence[str], lang: str, me: Seat | None
 ) -> None:
+    """The middle of the table; `me` is the panel's own seat (None: the public table)."""
     phase = view.phase
+    bottom = me or 0
     if phase == DEAL:
         _centre_line(img, geo, t(lang, "Dealing…"))
     elif phase == DISCARD:
-        _draw_discard(img, view, geo, names, lang)
+        _draw_discard(img, view, geo, names, lang, me)
     elif phase == PLAY:
         if view.trick:
-            draw_trick(img, geo, view.trick, _names(view, names, lang), lang, bottom=me, deck="tarot")
+            draw_trick(img, geo, view.trick, _names(view, names, lang), lang, bottom=bottom, deck="tarot")
         else:
-            _draw_last(img, view, geo, names, lang, me)
+            _draw_last(img, view, geo, names, lang, bottom)
     elif isinstance(view, TarotView) and view.asking is not None:
         _draw_ask(img, view, geo, names, lang)
 
@@ -277,9 +282,8 @@ def _draw_table(
     if view.phase in (NEXT_HAND, OVER):
         _draw_sheet(img, view, geo, names, lang)
         return
-    bottom = me or 0
-    draw_seats(img, geo, seat_looks(view, names, lang, me), bottom=bottom, deck="tarot")
-    _draw_centre(img, view, geo, names, lang, bottom)
+    draw_seats(img, geo, seat_looks(view, names, lang, me), bottom=me or 0, deck="tarot")
+    _draw_centre(img, view, geo, names, lang, me)
 
 
 def _draw_hand(img: Image.Image, view: TrickView, geo: Geometry, lang: str, playable: Sequence[Card]) -> None:
@@ -297,22 +301,10 @@ def _draw_hand(img: Image.Image, view: TrickView, geo: Geometry, lang: str, play
         sprite = pill(text, colour, geo.px(16), INK if colour == GOLD else TEXT)
         paste(img, sprite, (x, round(title_y - sprite.height / 2)))
         x += sprite.width + geo.px(6)
-    marked = set(view.marks)
-    chosen = [card for card in playable if card not in marked]
-    # The suits above, the trumps and the Fool in a row of their own: a trump's number is printed
-    # at the top middle, which a tight overlap would hide.
-    rows = [
-        row
-        for row in (
-            [card for card in view.hand if card not in marked and not is_major(card)],
-            [card for card in view.hand if card not in marked and is_major(card)],
-        )
-        if row
-    ]
-    left, top, right, bottom = hand_box(geo)
-    pitch = (bottom - top) / max(1, len(rows))
-    boxes = [(left, round(top + n * pitch), right, round(top + (n + 1) * pitch)) for n in range(len(rows))]
-    # One card size for both rows: the smaller of what each would get alone.
+    chosen = [card for card in playable if card not in view.marks]
+    rows = hand_rows(view.hand, view.marks)
+    boxes = row_boxes(geo, len(rows))
+    # One card size for every row: the smallest of what each would get alone.
     width = min(
         [geo.px(HAND_CARD_W)]
         + [
@@ -322,6 +314,22 @@ def _draw_hand(img: Image.Image, view: TrickView, geo: Geometry, lang: str, play
     )
     for row, box in zip(rows, boxes, strict=True):
         draw_hand(img, box, row, lang=lang, deck="tarot", playable=chosen, max_card_w=width, glow=GOLD)
+
+
+def hand_rows(hand: Sequence[Card], marks: Sequence[Card] = ()) -> list[list[Card]]:
+    """The hand as the strip shows it, without the marked cards (they lie in the centre): the suits,
+    then the trumps and the Fool in a row of their own, since a trump's number is printed at the
+    top middle, which a tight overlap would hide. Each row may wrap again inside its box."""
+    kept = [card for card in hand if card not in marks]
+    rows = ([card for card in kept if not is_major(card)], [card for card in kept if is_major(card)])
+    return [row for row in rows if row]
+
+
+def row_boxes(geo: Geometry, rows: int) -> list[tuple[int, int, int, int]]:
+    """The strip cut into `rows` boxes of equal height, top to bottom."""
+    left, top, right, bottom = hand_box(geo)
+    pitch = (bottom - top) / max(1, rows)
+    return [(left, round(top + n * pitch), right, round(top + (n + 1) * pitch)) for n in range(rows)]
 
 
 # ----- palette and the pictures ------------------------------------------------------------------
