@@ -27,7 +27,7 @@ from core.games.tarot import TAROT_TRUMPS, TarotState
 from core.play import play
 from core.registry import GAMES
 from core.trickgame import CONFIRM, DISCARD, TrickState
-from tests.bot_kit import current, people_to_move, press_a_move
+from tests.bot_kit import Run, current, people_to_move, play_to_the_end, press_a_move
 from tests.harness import BotHarness, Clock
 from tests.leaks import TAROT, cards_in, labels, leaked
 
@@ -107,6 +107,10 @@ async def play_out(bot: BotHarness, chat: int, rng: random.Random, *, scan_every
     raise AssertionError(f"no end after {MOST_PRESSES} presses")
 
 
+def group_labels(bot: BotHarness) -> list[str]:
+    return [label for row in bot.api.buttons(GROUP, bot.live(GROUP).message_id) for label, _ in row]
+
+
 def public_lines(table: Table) -> list[str]:
     """The journal lines the group was told, as the adapter words them (English)."""
     adapter = ADAPTERS[table.game]
@@ -121,59 +125,66 @@ def public_lines(table: Table) -> list[str]:
 # ----- whole matches -------------------------------------------------------------------------------
 
 
-async def test_a_tarot_match_in_a_group_with_two_people_and_a_computer(redis_client: aioredis.Redis) -> None:
+@pytest.mark.parametrize(
+    ("game_id", "computers"),
+    [("tarot", 1), *(("minor_arcana", computers) for computers in range(1, 5))],
+)
+async def test_whole_games_in_a_group_with_two_people_and_computers_at_every_seat_count(
+    redis_client: aioredis.Redis, game_id: str, computers: int
+) -> None:
+    """The bot kit's checks (stale, foreign and doubled presses, a restart, the group scanned for
+    hidden cards) over every seat count the kit's own two-person game leaves: Game 4 a whole match
+    to 100 with three, Game 5 one hand with three to six."""
     async with BotHarness(redis_client, clock=Clock()) as bot:
-        lobby = await open_group(bot, "tarot", after_bob=1)
-        assert [p.is_computer for p in lobby.players] == [False, False, True]
+        lobby = await open_group(bot, game_id, after_bob=computers)
         assert lobby.computer_level == "easy"
+        if game_id == "minor_arcana":
+            await bot.press(GROUP, ALICE, bot.button(GROUP, "⚙️ Length: Match to 300"))
         await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
         table = await current(bot, GROUP)
-        assert sorted(table.panels) == [0, 1]
-        rng = random.Random("tarot group")
-        last_trick_checked = False
-        for _ in range(MOST_PRESSES):
-            table = await current(bot, GROUP)
-            if table.phase is not Phase.PLAYING:
-                break
-            labels_here = [
-                label for row in bot.api.buttons(GROUP, bot.live(GROUP).message_id) for label, _ in row
-            ]
-            if not last_trick_checked and "🂠 Last trick" in labels_here:
-                # The last trick on demand: an alert to the presser, nothing written to the group.
-                sent = len(bot.api.calls_of("sendMessage")) + len(bot.api.calls_of("sendPhoto"))
-                await bot.press(GROUP, BOB, bot.button(GROUP, "🂠 Last trick"), first_name="Bob")
-                view = game_of(table).view(state_of(table), None)
-                last = view.last_trick
-                alert = bot.last_alert() or ""
-                assert alert.startswith(f"Trick {len(view.tricks)}: ")
-                assert all(tarot_label(card) in alert for _, card in last.plays)
-                assert alert.endswith(f"{names_of(table)[last.winner]} wins it.")
-                assert len(bot.api.calls_of("sendMessage")) + len(bot.api.calls_of("sendPhoto")) == sent
-                assert await current(bot, GROUP) == table
-                last_trick_checked = True
-            movers = people_to_move(table)
-            if not movers:
-                bot.clock.advance(60)  # type: ignore[attr-defined]
-                await bot.tick()
-                continue
-            await press_a_move(bot, table, rng.choice(movers), rng)
-            assert bot.last_alert() is None, bot.last_alert()
-        assert table.phase is Phase.FINISHED and last_trick_checked
+        assert len(table.players) == 2 + computers and sorted(table.panels) == [0, 1]
+        run = Run(table)
+        await play_to_the_end(bot, GROUP, random.Random(f"seats {game_id} {computers}"), run, restart_at=12)
+        assert {"stale", "foreign", "doubled", "restart", "leaks"} <= set(run.checks), run.checks
+        table = run.table
+        assert table.phase is Phase.FINISHED
         outcome = game_of(table).outcome(state_of(table))
-        assert outcome is not None and max(outcome.scores) >= 100
+        assert outcome is not None
+        if game_id == "tarot":
+            assert max(outcome.scores) >= 100
         caption = bot.live(GROUP).content
         assert "🏆" in caption and str(max(outcome.scores)) in caption
-        assert "Play again" in [
-            label for row in bot.api.buttons(GROUP, bot.live(GROUP).message_id) for label, _ in row
-        ]
-        lines = public_lines(table)
-        assert any(line.startswith("📋 Hand ") for line in lines)
+        assert any(line.startswith("📋 Hand ") for line in public_lines(table))
         assert not leaked(bot.api, table)
         # Play again with the same seats.
         await bot.press(GROUP, ALICE, bot.button(GROUP, "Play again"))
         again = await current(bot, GROUP)
         assert again.phase is Phase.PLAYING and again.id != table.id
         assert [p.name for p in again.players] == [p.name for p in table.players]
+
+
+async def test_the_last_trick_on_demand_is_an_alert(redis_client: aioredis.Redis) -> None:
+    """Between tricks the picture shows the trick just won; later, a button under the table tells
+    the last trick to the presser alone: nothing is written to the group and nothing changes."""
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        await open_group(bot, "minor_arcana", after_bob=1)
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+        rng = random.Random("last trick")
+        table = await current(bot, GROUP)
+        assert "🂠 Last trick" not in group_labels(bot)
+        while not state_of(table).tricks:  # type: ignore[attr-defined]
+            await press_a_move(bot, table, rng.choice(people_to_move(table)), rng)
+            table = await current(bot, GROUP)
+        sent = len(bot.api.calls_of("sendMessage")) + len(bot.api.calls_of("sendPhoto"))
+        await bot.press(GROUP, BOB, bot.button(GROUP, "🂠 Last trick"), first_name="Bob")
+        view = game_of(table).view(state_of(table), None)
+        last = view.last_trick
+        alert = bot.last_alert() or ""
+        assert alert.startswith(f"Trick {len(view.tricks)}: ")
+        assert all(f"{names_of(table)[seat]} {tarot_label(card)}" in alert for seat, card in last.plays)
+        assert alert.endswith(f"{names_of(table)[last.winner]} wins it.")
+        assert len(bot.api.calls_of("sendMessage")) + len(bot.api.calls_of("sendPhoto")) == sent
+        assert await current(bot, GROUP) == table
 
 
 async def test_a_private_minor_arcana_hand_against_three_computers(redis_client: aioredis.Redis) -> None:
