@@ -139,9 +139,19 @@ def _draw_header(img: Image.Image, view: TrickView, geo: Geometry, lang: str) ->
 
 
 def _centre_line(img: Image.Image, geo: Geometry, text: str, y: float | None = None) -> None:
-    left, top, right, bottom = geo.centre
+    """A line across the middle, cut to the room the plates at its height leave (five or six seats
+    put plates beside the middle)."""
+    _, top, _, bottom = geo.centre
     middle = (top + bottom) / 2 if y is None else y
-    put_text(img, ((left + right) / 2, middle), fit(text, geo.px(26), right - left), geo.px(26), TEXT, "mm")
+    px = geo.px(24)
+    half = geo.width / 2 - geo.px(20)
+    for x, plate_y in geo.seats:
+        if plate_y - px < middle < plate_y + geo.plate[1] + px and (
+            x > geo.width / 2 or x + geo.plate[0] < geo.width / 2
+        ):
+            edge = x if x > geo.width / 2 else x + geo.plate[0]
+            half = min(half, abs(edge - geo.width / 2) - geo.px(12))
+    put_text(img, (geo.width / 2, middle), fit(text, px, 2 * half), px, TEXT, "mm")
 
 
 def _draw_row(img: Image.Image, geo: Geometry, cards: Sequence[Card], lang: str, y: float) -> None:
