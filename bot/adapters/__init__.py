@@ -6,10 +6,20 @@ from bot.adapters.base import Choice, GameAdapter, PrivateMode
 from bot.adapters.durak import ADAPTERS_DURAK
 from bot.adapters.gold import GoldAdapter
 from bot.adapters.grid import GridAdapter
+from bot.adapters.minor_arcana import MinorArcanaAdapter
 from bot.adapters.race import RaceAdapter
+from bot.adapters.tarot import TarotAdapter
 
 ADAPTERS: dict[str, GameAdapter] = {
-    adapter.game_id: adapter for adapter in (GridAdapter(), RaceAdapter(), *ADAPTERS_DURAK, GoldAdapter())
+    adapter.game_id: adapter
+    for adapter in (
+        GridAdapter(),
+        RaceAdapter(),
+        TarotAdapter(),
+        MinorArcanaAdapter(),
+        *ADAPTERS_DURAK,
+        GoldAdapter(),
+    )
 }
 
 __all__ = ["ADAPTERS", "Choice", "GameAdapter", "PrivateMode"]

@@ -51,8 +51,9 @@ class GameAdapter(ABC):
     in_groups: ClassVar[bool] = True
     #: Each person plays from a private panel; the group only ever sees the public table.
     panels: ClassVar[bool] = False
-    #: Empty seats are given to computers when the game starts (Durak always seats four).
-    fill_with_computers: ClassVar[bool] = False
+    #: Empty seats are given to computers when the game starts: every seat (True: Durak always
+    #: seats four), or up to this many players.
+    fill_with_computers: ClassVar[bool | int] = False
     #: Game ids the lobby may switch between (variants of one game), or empty.
     variants: ClassVar[tuple[str, ...]] = ()
     #: Whether some views have a reveal played step by step (`frames`); the others skip the check.
@@ -104,6 +105,15 @@ class GameAdapter(ABC):
 
     def info(self, action: str, view: Frozen, lang: str) -> str | None:
         """The text an info button sends, None if the action is not one."""
+        return None
+
+    def note_actions(self, view: Frozen, lang: str) -> list[Choice]:
+        """Buttons under the public table during the game that tell the presser something public
+        in an alert (the last trick), so the group is not written to."""
+        return []
+
+    def note(self, action: str, view: Frozen, names: Names, lang: str) -> str | None:
+        """The alert a note button answers with, None if the action is not one."""
         return None
 
     def next_options(self, state: State, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:

@@ -194,6 +194,14 @@ async def table_action(
             raise Refusal("You are not playing at this table.")
         text = adapter.hand_text(game_of(table).view(state_of(table), seat), await user_lang(context, user))
         raise Notice(text or t(table.lang, "This game has no hands of cards."))
+    elif action.startswith("n."):
+        # Public facts told to the presser alone: nothing is written to the group.
+        view = game_of(table).view(state_of(table), None)
+        names = tuple(player.name for player in table.players)
+        note = adapter.note(action.removeprefix("n."), view, names, await user_lang(context, user))
+        if note is None or table.phase is not Phase.PLAYING:
+            raise Refusal("This button is out of date.")
+        raise Notice(note)
     elif action.startswith("i."):
         view = game_of(table).view(state_of(table), None)
         text = adapter.info(action.removeprefix("i."), view, await user_lang(context, user))

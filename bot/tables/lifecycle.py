@@ -209,14 +209,15 @@ def may_manage(table: Table, user_id: int, is_admin: bool) -> bool:
 # ----- playing -----------------------------------------------------------------------------------
 
 
-def start(table: Table, *, fill: bool = False) -> Table:
+def start(table: Table, *, fill: bool | int = False) -> Table:
     """Deal, and resolve chance up to the first decision; with `fill`, empty seats are given to
-    computers first (games that always seat all). Computers move when the change is committed."""
+    computers first: every seat (True, games that always seat all) or up to `fill` players.
+    Computers move when the change is committed."""
     _require_lobby(table)
     game = game_of(table)
-    if fill:
-        while len(table.players) < game.max_players:
-            table = add_computer(table)
+    seats = game.max_players if fill is True else int(fill)
+    while len(table.players) < seats:
+        table = add_computer(table)
     if len(table.players) < game.min_players:
         raise Refusal("At least {count} players are needed.", count=game.min_players)
     state = game.new(len(table.players), table.options, table.teams or None)
@@ -358,7 +359,7 @@ def stop(table: Table) -> Table:
 
 
 def again(
-    table: Table, user_id: int, *, table_id: str, options: Mapping[str, OptionValue], fill: bool = False
+    table: Table, user_id: int, *, table_id: str, options: Mapping[str, OptionValue], fill: bool | int = False
 ) -> Table:
     """A new game with the same seats (and the series' tally), replacing the finished table here."""
     if table.phase is not Phase.FINISHED:

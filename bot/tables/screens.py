@@ -210,14 +210,17 @@ def game_keyboard(table: Table, bot_username: str, opened: str | None = None) ->
     lang = table.lang
     adapter = ADAPTERS[table.game]
     extra: list[Row] = []
+    view = game_of(table).view(state_of(table), None)
     if table.phase is not Phase.PLAYING:
-        view = game_of(table).view(state_of(table), None)
         info = [
             _button(table, Kind.LOBBY, c.label, f"i.{c.action}") for c in adapter.info_actions(view, lang)
         ]
         return markup(
             [*([info] if info else []), [_button(table, Kind.AGAIN, t(lang, "Play again"), "again")]]
         )
+    notes = [_button(table, Kind.LOBBY, c.label, f"n.{c.action}") for c in adapter.note_actions(view, lang)]
+    if notes:
+        extra.append(notes)
     if adapter.panels:
         # Moves are made on the private panels; the group gets the ways to reach them.
         extra.append(

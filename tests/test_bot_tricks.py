@@ -1,0 +1,386 @@
+"""The two Tarot trick games (Games 4 and 5) through the real Application, by updates, on a real Redis:
+whole matches in a group with two people and computers and in private, the discard and the asks
+from the panels, a restart mid-hand, and no hand card in any group message."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+import redis.asyncio as aioredis
+
+from bot.adapters import ADAPTERS
+from bot.adapters.tricks import LAST_TRICK
+from bot.app import services_of
+from bot.chat import callback
+from bot.offline.fake_api import FakeMessage
+from bot.tables import journal, lifecycle
+from bot.tables.lifecycle import game_of, state_of
+from bot.tables.model import Phase, Table
+from bot.tables.screens import names_of
+from core.ai.random_player import RandomPlayer
+from core.cards import tarot_label
+from core.engine import GameOver, OptionValue, State
+from core.games.minor_arcana import RULES as MINOR_RULES
+from core.games.tarot import TAROT_TRUMPS, TarotState
+from core.play import play
+from core.registry import GAMES
+from core.trickgame import CONFIRM, DISCARD, TrickState
+from tests.bot_kit import Run, current, people_to_move, play_to_the_end, press_a_move
+from tests.harness import BotHarness, Clock
+from tests.leaks import TAROT, cards_in, labels, leaked
+
+ALICE, BOB = 1201, 1202
+NAMES = {ALICE: "Alice", BOB: "Bob"}
+GROUP = -1001200
+MOST_PRESSES = 3000
+
+
+def panel(bot: BotHarness, table: Table, user: int) -> FakeMessage:
+    seat = table.seat_of(user)
+    assert seat is not None and seat in table.panels, f"{NAMES[user]} has no panel"
+    return bot.api.messages[user][table.panels[seat]]
+
+
+def panel_buttons(bot: BotHarness, table: Table, user: int) -> list[tuple[str, str]]:
+    message = panel(bot, table, user)
+    return [(label, data) for row in bot.api.buttons(user, message.message_id) for label, data in row if data]
+
+
+async def press_on_panel(bot: BotHarness, table: Table, user: int, action: str) -> Table:
+    """Press the panel button of `action` (it must be there), and return the table after it."""
+    data = next((d for _, d in panel_buttons(bot, table, user) if callback.decode(d).action == action), None)
+    assert data is not None, f"no {action} on {NAMES[user]}'s panel: {panel_buttons(bot, table, user)}"
+    await bot.press(user, user, data, panel(bot, table, user).message_id, first_name=NAMES[user])
+    assert bot.last_alert() is None, bot.last_alert()
+    return await current(bot, table.chat_id)
+
+
+async def open_group(bot: BotHarness, game_id: str, *, before_bob: int = 0, after_bob: int = 0) -> Table:
+    """A lobby in the group: Alice, `before_bob` computers, Bob, `after_bob` computers (not started)."""
+    for user, name in NAMES.items():
+        await bot.say(user, user, "/start", first_name=name)
+    await bot.say(GROUP, ALICE, f"/new {game_id}", first_name="Alice")
+    await bot.press(GROUP, ALICE, bot.button(GROUP, "Computers: normal"))
+    await bot.press(GROUP, ALICE, bot.button(GROUP, "Computers: strong"))  # cycles round to easy
+    for _ in range(before_bob):
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Add computer"))
+    await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="Bob")
+    for _ in range(after_bob):
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Add computer"))
+    return await current(bot, GROUP)
+
+
+async def start_with_seed(bot: BotHarness, lobby: Table, wanted: Callable[[State], bool]) -> Table:
+    """Start the lobby on the first table seed whose deal `wanted(state)` accepts."""
+    for seed in range(2000):
+        seeded = lobby.model_copy(update={"seed": seed})
+        if wanted(state_of(lifecycle.start(seeded))):
+            break
+    else:
+        raise AssertionError("no seed deals what the test needs")
+    store = services_of(bot.app).tables.store
+    await store.put(seeded, expected_version=lobby.version)
+    await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+    table = await current(bot, GROUP)
+    assert table.phase is Phase.PLAYING
+    return table
+
+
+async def play_out(bot: BotHarness, chat: int, rng: random.Random, *, scan_every: int = 0) -> Table:
+    """Random presses of whoever is to move until the game is over; with `scan_every`, the group is
+    scanned for hidden cards that often."""
+    for press in range(MOST_PRESSES):
+        table = await current(bot, chat)
+        if table.phase is not Phase.PLAYING:
+            return table
+        movers = people_to_move(table)
+        if not movers:
+            bot.clock.advance(60)  # type: ignore[attr-defined]
+            await bot.tick()
+            continue
+        if scan_every and press % scan_every == 0:
+            assert not leaked(bot.api, table), "the group was shown a hidden card"
+        await press_a_move(bot, table, rng.choice(movers), rng)
+        assert bot.last_alert() is None, bot.last_alert()
+    raise AssertionError(f"no end after {MOST_PRESSES} presses")
+
+
+def group_labels(bot: BotHarness) -> list[str]:
+    return [label for row in bot.api.buttons(GROUP, bot.live(GROUP).message_id) for label, _ in row]
+
+
+def public_lines(table: Table) -> list[str]:
+    """The journal lines the group was told, as the adapter words them (English)."""
+    adapter = ADAPTERS[table.game]
+    names = names_of(table)
+    return [
+        adapter.captions[type(event)](event, names, "en")
+        for item, event in journal.visible(table, None, since=0)
+        if not isinstance(event, GameOver)
+    ]
+
+
+# ----- whole matches -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game_id", "computers"),
+    [("tarot", 1), *(("minor_arcana", computers) for computers in range(1, 5))],
+)
+async def test_whole_games_in_a_group_with_two_people_and_computers_at_every_seat_count(
+    redis_client: aioredis.Redis, game_id: str, computers: int
+) -> None:
+    """The bot kit's checks (stale, foreign and doubled presses, a restart, the group scanned for
+    hidden cards) over every seat count the kit's own two-person game leaves: Game 4 a whole match
+    to 100 with three, Game 5 one hand with three to six."""
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        lobby = await open_group(bot, game_id, after_bob=computers)
+        assert lobby.computer_level == "easy"
+        if game_id == "minor_arcana":
+            await bot.press(GROUP, ALICE, bot.button(GROUP, "⚙️ Length: Match to 300"))
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+        table = await current(bot, GROUP)
+        assert len(table.players) == 2 + computers and sorted(table.panels) == [0, 1]
+        run = Run(table)
+        await play_to_the_end(bot, GROUP, random.Random(f"seats {game_id} {computers}"), run, restart_at=12)
+        assert {"stale", "foreign", "doubled", "restart", "leaks"} <= set(run.checks), run.checks
+        table = run.table
+        assert table.phase is Phase.FINISHED
+        outcome = game_of(table).outcome(state_of(table))
+        assert outcome is not None
+        if game_id == "tarot":
+            assert max(outcome.scores) >= 100
+        caption = bot.live(GROUP).content
+        assert "🏆" in caption and str(max(outcome.scores)) in caption
+        assert any(line.startswith("📋 Hand ") for line in public_lines(table))
+        assert not leaked(bot.api, table)
+        # Play again with the same seats.
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Play again"))
+        again = await current(bot, GROUP)
+        assert again.phase is Phase.PLAYING and again.id != table.id
+        assert [p.name for p in again.players] == [p.name for p in table.players]
+
+
+async def test_the_last_trick_on_demand_is_an_alert(redis_client: aioredis.Redis) -> None:
+    """Between tricks the picture shows the trick just won; later, a button under the table tells
+    the last trick to the presser alone: nothing is written to the group and nothing changes."""
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        await open_group(bot, "minor_arcana", after_bob=1)
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+        rng = random.Random("last trick")
+        table = await current(bot, GROUP)
+        assert "🂠 Last trick" not in group_labels(bot)
+        while not state_of(table).tricks:  # type: ignore[attr-defined]
+            await press_a_move(bot, table, rng.choice(people_to_move(table)), rng)
+            table = await current(bot, GROUP)
+        sent = len(bot.api.calls_of("sendMessage")) + len(bot.api.calls_of("sendPhoto"))
+        await bot.press(GROUP, BOB, bot.button(GROUP, "🂠 Last trick"), first_name="Bob")
+        view = game_of(table).view(state_of(table), None)
+        last = view.last_trick
+        alert = bot.last_alert() or ""
+        assert alert.startswith(f"Trick {len(view.tricks)}: ")
+        assert all(f"{names_of(table)[seat]} {tarot_label(card)}" in alert for seat, card in last.plays)
+        assert alert.endswith(f"{names_of(table)[last.winner]} wins it.")
+        assert len(bot.api.calls_of("sendMessage")) + len(bot.api.calls_of("sendPhoto")) == sent
+        assert await current(bot, GROUP) == table
+
+
+async def test_a_private_minor_arcana_hand_against_three_computers(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        await bot.say(ALICE, ALICE, "/new minor_arcana hand", first_name="Alice")
+        table = await current(bot, ALICE)
+        assert table.phase is Phase.PLAYING and len(table.players) == 4
+        assert [p.is_computer for p in table.players] == [False, True, True, True]
+        assert table.options == {"length": "hand"}
+        table = await play_out(bot, ALICE, random.Random("private hand"))
+        outcome = game_of(table).outcome(state_of(table))
+        assert outcome is not None and len(state_of(table).rows) == 1  # type: ignore[attr-defined]
+        assert "🏆" in bot.live(ALICE).content
+        assert "Play again" in [
+            label for row in bot.api.buttons(ALICE, bot.live(ALICE).message_id) for label, _ in row
+        ]
+
+
+async def test_a_private_tarot_match_plays_to_100(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        await bot.say(ALICE, ALICE, "/new tarot", first_name="Alice")
+        table = await current(bot, ALICE)
+        assert len(table.players) == 3  # two computers by default
+        table = await play_out(bot, ALICE, random.Random("private tarot"))
+        outcome = game_of(table).outcome(state_of(table))
+        assert outcome is not None and max(outcome.scores) >= 100
+
+
+# ----- the discard and the asks from the panels ---------------------------------------------------
+
+
+async def test_the_dealer_discards_card_by_card_with_undo_and_confirm(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        await open_group(bot, "minor_arcana", before_bob=2)
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "⚙️ Length: Match to 300"))
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+        table = await current(bot, GROUP)
+        state = state_of(table)
+        assert isinstance(state, TrickState) and state.phase == DISCARD and state.dealer == table.seat_of(BOB)
+        hand = state.hands[state.dealer]
+        assert len(hand) == 21  # 19 and the 2 left over (E5.1)
+        actions = [callback.decode(d).action for _, d in panel_buttons(bot, table, BOB)]
+        # Kings, the Fool, the Magician and the World have no button; no confirm before two marks.
+        allowed = [card for card in hand if card not in MINOR_RULES.discard_ban]
+        assert actions == [f"x.{card}" for card in allowed]
+        first, second, third = allowed[:3]
+        table = await press_on_panel(bot, table, BOB, f"x.{first}")
+        assert f"↩ {tarot_label(first)}" in [label for label, _ in panel_buttons(bot, table, BOB)]
+        assert "Marked to discard" not in bot.live(GROUP).content
+        table = await press_on_panel(bot, table, BOB, f"x.{second}")
+        # Two marked: only those two (to take back) and the confirm.
+        assert [callback.decode(d).action for _, d in panel_buttons(bot, table, BOB)] == [
+            f"x.{first}",
+            f"x.{second}",
+            CONFIRM,
+        ]
+        table = await press_on_panel(bot, table, BOB, f"x.{first}")  # undo
+        table = await press_on_panel(bot, table, BOB, f"x.{third}")
+        table = await press_on_panel(bot, table, BOB, CONFIRM)
+        state = state_of(table)
+        assert isinstance(state, TrickState) and sorted(state.discards) == sorted((second, third))
+        assert first in state.hands[table.seat_of(BOB) or 0]
+        assert f"You discard {tarot_label(second)} {tarot_label(third)}" in panel(bot, table, BOB).content
+        assert "Bob discards 2 cards" in public_lines(table)
+        assert not leaked(bot.api, table)
+        await play_out(bot, GROUP, random.Random("discard"), scan_every=10)
+
+
+def _asks_possible(state: State) -> bool:
+    """Alice (seat 0) holds two Tarot Trumps or more, Bob (seat 1) at least one to give."""
+    assert isinstance(state, TarotState)
+    held = [sum(card in TAROT_TRUMPS for card in hand) for hand in state.hands]
+    return held[0] >= 2 and held[1] >= 1
+
+
+async def test_an_ask_for_a_tarot_trump_from_the_panels(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        lobby = await open_group(bot, "tarot", after_bob=1)
+        table = await start_with_seed(bot, lobby, _asks_possible)
+        state = state_of(table)
+        assert isinstance(state, TarotState) and state.phase == "ask" and state.ask_stage == "choose"
+        actions = [callback.decode(d).action for _, d in panel_buttons(bot, table, ALICE)]
+        assert actions == ["ask.1", "ask.2", "noask"]
+        assert "❓ Ask player 2" in [label for label, _ in panel_buttons(bot, table, ALICE)]
+        table = await press_on_panel(bot, table, ALICE, "ask.1")
+        state = state_of(table)
+        assert isinstance(state, TarotState) and state.ask_stage == "give"
+        shown = state.asks[-1].shown
+        bobs = [card for card in TAROT_TRUMPS if card in state.hands[1]]
+        assert [callback.decode(d).action for _, d in panel_buttons(bot, table, BOB)] == [
+            f"give.{card}" for card in sorted(bobs, key=list(state.hands[1]).index)
+        ]
+        given = bobs[-1]
+        table = await press_on_panel(bot, table, BOB, f"give.{given}")
+        state = state_of(table)
+        assert isinstance(state, TarotState) and state.ask_stage == "return"
+        returns = [callback.decode(d).action for _, d in panel_buttons(bot, table, ALICE)]
+        assert returns and all(action.startswith("ret.") for action in returns)
+        back = returns[0].removeprefix("ret.")
+        table = await press_on_panel(bot, table, ALICE, returns[0])
+        lines = public_lines(table)
+        shown_text = " ".join(tarot_label(card) for card in shown)
+        assert f"❓ Alice shows {shown_text} and asks Bob for a Tarot Trump" in lines
+        assert f"🤝 Bob gives Alice {tarot_label(given)}" in lines
+        assert "Alice gives Bob a small card back" in lines
+        # The card given back is the two players' secret: their panels name it, the group does not.
+        assert f"Alice gives Bob {tarot_label(back)} back" in panel(bot, table, BOB).content
+        assert f"Alice gives Bob {tarot_label(back)} back" not in bot.live(GROUP).content
+        assert not leaked(bot.api, table)
+
+
+# ----- a restart mid-hand ------------------------------------------------------------------------
+
+
+async def test_a_restart_mid_hand_carries_on(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        await open_group(bot, "minor_arcana", after_bob=1)
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "⚙️ Length: Match to 300"))
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+        rng = random.Random("restart")
+        for _ in range(12):
+            table = await current(bot, GROUP)
+            await press_a_move(bot, table, rng.choice(people_to_move(table)), rng)
+        before = await current(bot, GROUP)
+        state = state_of(before)
+        assert isinstance(state, TrickState) and state.phase == "play" and state.tricks
+        await bot.restart()
+        assert await current(bot, GROUP) == before
+        mover = people_to_move(before)[0]
+        await press_a_move(bot, before, mover, rng)
+        after = state_of(await current(bot, GROUP))
+        assert after.history[: len(state.history)] == state.history and len(after.history) > len(
+            state.history
+        )
+        table = await play_out(bot, GROUP, rng)
+        assert table.phase is Phase.FINISHED
+
+
+# ----- hidden cards ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game_id", "computers", "seed"), [("tarot", 0, 1), ("minor_arcana", 2, 1), ("minor_arcana", 4, 2)]
+)
+async def test_no_group_message_of_a_seeded_game_shows_a_hidden_card(
+    redis_client: aioredis.Redis, game_id: str, computers: int, seed: int
+) -> None:
+    """Two people and computers in the group (Game 4 heads-up: its dead hand is never seen; Game 5
+    one hand); every message the group got, scanned as the game goes."""
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        lobby = await open_group(bot, game_id, after_bob=computers)
+        if game_id == "minor_arcana":
+            await bot.press(GROUP, ALICE, bot.button(GROUP, "⚙️ Length: Match to 300"))
+            lobby = await current(bot, GROUP)
+        await start_with_seed(bot, lobby, lambda state: True)
+        table = await play_out(bot, GROUP, random.Random(f"leaks {game_id} {seed}"), scan_every=5)
+        assert table.phase is Phase.FINISHED
+        assert not leaked(bot.api, table)
+
+
+def _hidden(state: TrickState) -> set[str]:
+    """Every card in a place no public view shows: the hands, the dead hand, the spare cards, the
+    dealer's marks and discards."""
+    return {
+        card
+        for cards in (*state.hands, state.dead, state.spare, state.marks, state.discards)
+        for card in cards
+    }
+
+
+@pytest.mark.parametrize(("game_id", "options"), [("tarot", None), ("minor_arcana", {"length": "hand"})])
+def test_no_public_text_of_100_seeded_games_names_a_hidden_card(
+    game_id: str, options: dict[str, OptionValue] | None
+) -> None:
+    """Every journal line, status and last-trick alert a group could read, over 100 seeded games at
+    every seat count (Game 4: the first two hands of a match), against the cards no public view
+    has shown so far."""
+    adapter = ADAPTERS[game_id]
+    game = GAMES[game_id]
+    for number in range(100):
+        players = game.min_players + number % (game.max_players - game.min_players + 1)
+        names = tuple(f"P{seat}" for seat in range(players))
+        shown: set[str] = set()
+        for turn in play(game, [RandomPlayer()] * players, random.Random(f"texts:{number}"), options):
+            state = turn.step.state
+            assert isinstance(state, TrickState)
+            if len(state.rows) > 2:
+                break
+            view = game.view(state, None)
+            shown |= cards_in(view.model_dump_json(), TAROT)
+            secret = _hidden(state) - shown
+            events = [e for e in turn.step.events if e.audience is None and not isinstance(e, GameOver)]
+            texts: list[str] = []
+            for lang in ("en", "ru"):
+                texts += [adapter.captions[type(event)](event, names, lang) for event in events]
+                texts.append(adapter.status(view, names, lang))
+                texts += [note for note in (adapter.note(LAST_TRICK, view, names, lang),) if note]
+            words = {word.strip(".,:;()") for text in texts for word in text.split()}
+            assert not labels(secret, TAROT) & words, (number, texts)
