@@ -91,7 +91,7 @@ def _option_used(event: OptionUsed, names: Names, lang: str) -> str:
     }
     if event.taken:
         return t(lang, "{who} has no move: {way}; {cards} from {cell} goes into the pool", **values)
-    return t(lang, "{who} has no move: {way}; {cards} from the pool now cover {cell}", **values)
+    return t(lang, "{who} has no move: {way}; {cell} is covered with {cards} from the pool", **values)
 
 
 def _taken(event: Taken, names: Names, lang: str) -> str:
@@ -139,25 +139,35 @@ def _chariot(event: ChariotRepeat, names: Names, lang: str) -> str:
 
 
 def _wheel(event: WheelTurned, names: Names, lang: str) -> str:
-    parts = [tn(lang, "{n} opened", "{n} opened", len(event.opened))]
-    if event.cards:
-        parts[0] += " (" + ", ".join(card_text(card, lang) for card in event.cards) + ")"
-    parts.append(tn(lang, "{n} closed", "{n} closed", len(event.closed)))
-    return t(lang, "Wheel of Fortune") + ": " + ", ".join(parts)
+    # Counts of zero are left out: a bare "0" would read as the Fool's label.
+    parts = []
+    if event.opened:
+        shown = ", ".join(card_text(card, lang) for card in event.cards)
+        parts.append(tn(lang, "{n} opened", "{n} opened", len(event.opened)) + f" ({shown})")
+    if event.closed:
+        parts.append(tn(lang, "{n} closed", "{n} closed", len(event.closed)))
+    done = ", ".join(parts) if parts else t(lang, "nothing on the path to turn over")
+    return t(lang, "Wheel of Fortune") + ": " + done
 
 
 def _closed(event: CardsClosed, names: Names, lang: str) -> str:
-    line = card_text(event.arcanum, lang) + ": " + tn(lang, "{n} closed", "{n} closed", len(event.cells))
-    return line + (f" ({cells_text(event.cells)})" if event.cells else "")
+    arcanum = card_text(event.arcanum, lang)
+    if not event.cells:
+        return t(lang, "{arcanum}: no free card to close", arcanum=arcanum)
+    count = tn(lang, "{n} closed", "{n} closed", len(event.cells))
+    return f"{arcanum}: {count} ({cells_text(event.cells)})"
 
 
 def _opened(event: CardsOpened, names: Names, lang: str) -> str:
-    line = card_text(event.arcanum, lang) + ": " + tn(lang, "{n} opened", "{n} opened", len(event.cells))
+    arcanum = card_text(event.arcanum, lang)
+    if not event.cells:
+        return t(lang, "{arcanum}: no closed card to open", arcanum=arcanum)
+    count = tn(lang, "{n} opened", "{n} opened", len(event.cells))
     shown = ", ".join(
         f"{BOARD.codes[cell]} {card_text(card, lang)}"
         for cell, card in zip(event.cells, event.cards, strict=True)
     )
-    return line + (f" ({shown})" if shown else "")
+    return f"{arcanum}: {count} ({shown})"
 
 
 def _swapped(event: Swapped, names: Names, lang: str) -> str:
