@@ -27,9 +27,9 @@ from render.board import Board, CellLook, HeaderPart, Style, Token, background, 
 from render.deck import face
 from render.draw import RGB, paste
 from render.encode import build_palette, png, to_palette
-from render.seats import Piece, draw_pieces, player_name
+from render.seats import Piece, draw_pieces, player_name, seat_token
 from render.tarot import BACK_INDIGO
-from render.text import put_text
+from render.text import put_text, width_of
 
 STYLE = Style(
     felt_centre=(52, 46, 96),
@@ -53,7 +53,7 @@ MOST_BADGES = 40
 #: A game to take the view's shape from (for the palette's swatch).
 _GAME = GridTarotGame()
 #: The footer's height in card heights.
-FOOTER_CARDS = 0.95
+FOOTER_CARDS = 1.25
 
 
 # ----- texts shared with the bot's status line ---------------------------------------------------
@@ -86,7 +86,7 @@ def rule_text(token: TokenView, lang: str) -> str:
 def option_text(code: str, lang: str) -> str:
     """A way out of a hopeless position (rule 19) by its option code."""
     if code == Option.SUIT:
-        return t(lang, "same-suit jump")
+        return t(lang, "same suit")
     if code == Option.STAR:
         return major_name("T17", lang)
     if code == Option.PRIESTESS_HIEROPHANT:
@@ -104,8 +104,8 @@ def task_parts(view: GridTarotView, lang: str) -> list[str]:
     codes = view.codes
     if view.phase == "swap":
         if view.swap_free is None:
-            return [t(lang, "The Hanged Man: choose a free card to swap")]
-        return [t(lang, "The Hanged Man: choose a closed card for {cell}", cell=codes[view.swap_free])]
+            return [t(lang, "The Hanged Man: pick a free card")]
+        return [t(lang, "The Hanged Man: pick a closed card for {cell}", cell=codes[view.swap_free])]
     mine = {tv.number: tv for tv in view.tokens if tv.seat == view.to_move}
     if view.phase in ("option", "chariot") and view.active is not None:
         who = token_word(view, view.active, lang)
@@ -223,6 +223,14 @@ def _empress(view: GridTarotView, lang: str) -> list[Piece]:
     return pieces
 
 
+def pieces_width(pieces: Sequence[Piece], px: int) -> float:
+    """How wide `draw_pieces` draws a line (a seat's disc is as wide as `seat_token` makes it)."""
+    return sum(
+        seat_token(piece, px).width + px * 0.2 if isinstance(piece, int) else width_of(piece, px)
+        for piece in pieces
+    )
+
+
 @dataclass(frozen=True)
 class Frame:
     """The header band and the footer band around the board."""
@@ -252,7 +260,12 @@ class Frame:
         big = max(10, round(self.header * 0.28))
         small = max(9, round(self.header * 0.22))
         right = self.width - margin
-        draw_pieces(img, margin, self.header * 0.3, _status(view, self.names, lang), big, TEXT, right)
+        status = _status(view, self.names, lang)
+        # A long task is set smaller before it is cut.
+        wide = pieces_width(status, big)
+        if wide > right - margin:
+            big = max(round(big * 0.72), round(big * (right - margin) / wide))
+        draw_pieces(img, margin, self.header * 0.3, status, big, TEXT, right)
         closed = t(lang, "Closed: {n}", n=view.closed)
         end = (
             right
@@ -270,18 +283,18 @@ class Frame:
         teams = _teams(view)
         order = sorted(set(teams))
         margin = round(self.width * 0.02)
-        px = max(9, round(self.footer * 0.2))
-        ch = round(self.footer * 0.62)
+        px = max(9, round(self.footer * 0.16))
+        ch = round(self.footer * 0.7)
         cw = round(ch / 1.4)
         slot = (self.width - margin) / len(order)
         for n, team in enumerate(order):
             x0 = margin + n * slot
             label: list[Piece] = [t(lang, "Pool") + ": "] if len(order) == 1 else []
             label += [seat for seat in range(view.players) if teams[seat] == team]
-            y_label = top + self.footer * 0.18
+            y_label = top + self.footer * 0.13
             draw_pieces(img, x0, y_label, label, px, MUTED, x0 + slot - margin)
             pool: tuple[Card, ...] = view.pools[team] if team < len(view.pools) else ()
-            y = round(top + self.footer * 0.32)
+            y = round(top + self.footer * 0.25)
             if not pool:
                 put_text(img, (x0, y + ch / 2), t(lang, "empty"), px, MUTED, bold=False)
                 continue

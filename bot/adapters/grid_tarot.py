@@ -298,7 +298,8 @@ class GridTarotAdapter(GameAdapter):
         parts = rest.split(".")
         cell = BOARD.code_index.get(parts[0])
         if cell is None:
-            label = "🆘 " + mark + option_text(parts[0], lang)
+            way = option_text(parts[0], lang)
+            label = "🆘 " + mark + way[:1].upper() + way[1:]
             return Choice(
                 label,
                 action,
@@ -316,7 +317,11 @@ class GridTarotAdapter(GameAdapter):
         grid = _view(view)
         closed = tn(lang, "{n} closed card", "{n} closed cards", grid.closed)
         if grid.outcome is not None:
-            return "🏁 " + result_text(grid.outcome, grid, names, lang) + "\n" + closed
+            lines = ["🏁 " + result_text(grid.outcome, grid, names, lang)]
+            if grid.outcome.losers and grid.outcome.winners:
+                losers = ", ".join(names[seat] for seat in grid.outcome.losers)
+                lines.append(t(lang, "😔 {names}: no move left, the game is lost.", names=losers))
+            return "\n".join([*lines, closed])
         if grid.to_move is None:
             return closed
         task = "; ".join(task_parts(grid, lang))
