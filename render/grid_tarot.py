@@ -202,7 +202,7 @@ def _status(view: GridTarotView, names: Sequence[str], lang: str) -> list[Piece]
 
 
 def _legend(view: GridTarotView, names: Sequence[str], lang: str) -> list[Piece]:
-    """The seats, team by team ("vs" between teams), then the Empress effect."""
+    """The seats, team by team ("vs" between teams; spaced apart when everyone is alone)."""
     teams = _teams(view)
     pieces: list[Piece] = []
     for n, team in enumerate(sorted(set(teams))):
@@ -241,7 +241,6 @@ class Frame:
     width: int
     header: int
     footer: int
-    card_h: int
 
     def key(self) -> tuple[object, ...]:
         view = self.view
@@ -278,30 +277,38 @@ class Frame:
             draw_pieces(img, x + margin, self.header * 0.74, empress, small, EMPRESS, end)
 
     def draw_footer(self, img: Image.Image, top: int) -> None:
-        """Each team's pool: its seats' discs, then its taken cards, overlapping where many."""
-        view, lang = self.view, self.lang
-        teams = _teams(view)
-        order = sorted(set(teams))
-        margin = round(self.width * 0.02)
-        px = max(9, round(self.footer * 0.16))
-        ch = round(self.footer * 0.7)
-        cw = round(ch / 1.4)
-        slot = (self.width - margin) / len(order)
-        for n, team in enumerate(order):
-            x0 = margin + n * slot
-            label: list[Piece] = [t(lang, "Pool") + ": "] if len(order) == 1 else []
-            label += [seat for seat in range(view.players) if teams[seat] == team]
-            y_label = top + self.footer * 0.13
-            draw_pieces(img, x0, y_label, label, px, MUTED, x0 + slot - margin)
-            pool: tuple[Card, ...] = view.pools[team] if team < len(view.pools) else ()
-            y = round(top + self.footer * 0.25)
-            if not pool:
-                put_text(img, (x0, y + ch / 2), t(lang, "empty"), px, MUTED, bold=False)
-                continue
-            room = slot - margin - cw
-            step = min(cw * 1.05, room / max(1, len(pool) - 1))
-            for k, card in enumerate(pool):
-                paste(img, face(card, cw, ch, lang, "tarot"), (round(x0 + k * step), y))
+        paste(
+            img, pools_band(self.view.pools, _teams(self.view), self.lang, self.width, self.footer), (0, top)
+        )
+
+
+@lru_cache(maxsize=64)
+def pools_band(
+    pools: tuple[tuple[Card, ...], ...], teams: tuple[int, ...], lang: str, width: int, height: int
+) -> Image.Image:
+    """The footer band: per team, its seats' discs and its taken cards, overlapping where many.
+    Cached: the pools change a few times a game."""
+    img = Image.new("RGBA", (width, height), (*STYLE.header, 255))
+    order = sorted(set(teams))
+    margin = round(width * 0.02)
+    px = max(9, round(height * 0.16))
+    ch = round(height * 0.7)
+    cw = round(ch / 1.4)
+    slot = (width - margin) / len(order)
+    for n, team in enumerate(order):
+        x0 = margin + n * slot
+        label: list[Piece] = [t(lang, "Pool") + ": "] if len(order) == 1 else []
+        label += [seat for seat, own in enumerate(teams) if own == team]
+        draw_pieces(img, x0, height * 0.13, label, px, MUTED, x0 + slot - margin)
+        pool = pools[team] if team < len(pools) else ()
+        y = round(height * 0.25)
+        if not pool:
+            put_text(img, (x0, y + ch / 2), t(lang, "empty"), px, MUTED, bold=False)
+            continue
+        step = min(cw * 1.05, (slot - margin - cw) / max(1, len(pool) - 1))
+        for k, card in enumerate(pool):
+            paste(img, face(card, cw, ch, lang, "tarot"), (round(x0 + k * step), y))
+    return img
 
 
 def footer_height(card_h: int) -> int:
@@ -325,20 +332,22 @@ def compose_indexed(
     the look's palette."""
     table = board(view.layout, size, lang)
     geo = table.geo
-    frame = Frame(view, names, lang, geo.width, geo.header, footer_height(geo.card_h), geo.card_h)
+    frame = Frame(view, names, lang, geo.width, geo.header, footer_height(geo.card_h))
     header = HeaderPart(frame.key(), (0, 0, geo.width, geo.header), frame.draw_header)
     field = table.compose(cell_looks(view), [header])
     img = Image.new("P", (geo.width, geo.height + frame.footer))
     img.putpalette(field.getpalette() or [])
     img.paste(field, (0, 0))
-    img.paste(_footer(frame, table), (0, geo.height))
+    img.paste(_footer(view.pools, _teams(view), geo.width, frame.footer, table), (0, geo.height))
     return img
 
 
-def _footer(frame: Frame, table: Board) -> Image.Image:
-    strip = Image.new("RGB", (frame.width, frame.footer), STYLE.header)
-    frame.draw_footer(strip, 0)
-    return to_palette(strip, table.palette)
+@lru_cache(maxsize=64)
+def _footer(
+    pools: tuple[tuple[Card, ...], ...], teams: tuple[int, ...], width: int, height: int, table: Board
+) -> Image.Image:
+    """The footer band mapped onto the board's palette (the board knows the language)."""
+    return to_palette(pools_band(pools, teams, table.lang, width, height).convert("RGB"), table.palette)
 
 
 def compose(
@@ -346,7 +355,7 @@ def compose(
 ) -> Image.Image:
     """The picture in full colour, drawn from scratch (the swatch of the palette)."""
     geo = geometry(view.layout, size)
-    frame = Frame(view, names, lang, geo.width, geo.header, footer_height(geo.card_h), geo.card_h)
+    frame = Frame(view, names, lang, geo.width, geo.header, footer_height(geo.card_h))
     img = Image.new("RGB", (geo.width, geo.height + frame.footer), STYLE.header)
     img.paste(background(view.layout, size, STYLE), (0, 0))
     draw_cells(img, tuple(zip(view.layout, cell_looks(view), strict=True)), geo, STYLE, lang)

@@ -120,3 +120,18 @@ def test_two_tokens_are_numbered_and_the_empress_is_marked() -> None:
         size=600,
     )
     assert plain != without
+
+
+def test_the_hanged_mans_cards_glow_in_turn() -> None:
+    """E2.10: first the free cards glow (F1 only), then the closed ones (E2, I7)."""
+    state = field(
+        cards={(4, 2): "5P", (4, 7): "T12", (0, 5): "2W", (6, 8): "KC", (6, 10): "T0"},
+        closed=[(4, 7), (6, 8), (1, 4)],
+        tokens=[[(6, 10)], [(4, 2)]],
+        turn=1,
+    )
+    state = move(state, 1, "1.H5").state
+    assert [look.badge for look in cell_looks(cells_view(state)) if look.glow] == ["F1"]
+    state = move(state, 1, "f.F1").state
+    assert [look.badge for look in cell_looks(cells_view(state)) if look.glow] == ["E2", "I7"]
+    assert task_parts(cells_view(state), "en") == ["The Hanged Man: pick a closed card for F1"]
