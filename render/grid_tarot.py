@@ -19,9 +19,10 @@ from functools import lru_cache
 from PIL import Image
 
 from core.cards import Card, deck78, major_name
-from core.engine import Outcome
+from core.engine import Event, Outcome
 from core.games.grid_tarot import CellState, GridTarotGame, GridTarotView, TokenView
 from core.games.grid_tarot_arcana import Option
+from core.games.grid_tarot_events import CardsClosed, CardsOpened, Swapped, WheelTurned
 from i18n import t, tn
 from render.board import Board, CellLook, HeaderPart, Style, Token, background, draw_cells, geometry
 from render.deck import face
@@ -157,8 +158,22 @@ def token_label(view: GridTarotView, token: TokenView) -> str:
     return str(token.number if view.tokens_per_player > 1 else token.seat + 1)
 
 
-def cell_looks(view: GridTarotView) -> tuple[CellLook, ...]:
-    """The look of every position, in layout order."""
+def changed_cells(recent: Sequence[Event]) -> frozenset[int]:
+    """The cards the arcana of the events the caption tells turned over or swapped."""
+    cells: set[int] = set()
+    for event in recent:
+        if isinstance(event, CardsOpened | CardsClosed):
+            cells.update(event.cells)
+        elif isinstance(event, WheelTurned):
+            cells.update((*event.opened, *event.closed))
+        elif isinstance(event, Swapped):
+            cells.update(cell for cell in (event.free, event.closed) if cell is not None)
+    return frozenset(cells)
+
+
+def cell_looks(view: GridTarotView, changed: frozenset[int] = frozenset()) -> tuple[CellLook, ...]:
+    """The look of every position, in layout order; the last card turned up and the `changed`
+    ones are ringed."""
     lit = destinations(view)
     dim = bool(lit) and len(lit) < view.closed
     badges = len(lit) <= MOST_BADGES
@@ -175,7 +190,7 @@ def cell_looks(view: GridTarotView) -> tuple[CellLook, ...]:
                 face=view.faces[i] if view.faces else None,
                 cover=view.covers[i] if view.covers else (),
                 dimmed=dim and state == CellState.CLOSED and i not in lit,
-                ring=i == view.last,
+                ring=i == view.last or i in changed,
                 glow=i in lit,
                 badge=code if i in lit and badges else None,
                 tokens=tuple(on.get(i, ())),
@@ -319,14 +334,25 @@ def footer_height(card_h: int) -> int:
 
 
 def render_grid_tarot(
-    view: GridTarotView, *, names: tuple[str, ...] = (), lang: str = "ru", size: int = 1000
+    view: GridTarotView,
+    *,
+    names: tuple[str, ...] = (),
+    lang: str = "ru",
+    size: int = 1000,
+    recent: Sequence[Event] = (),
 ) -> bytes:
-    """The field as PNG bytes, `size` px wide. Pure: same arguments, same bytes."""
-    return png(compose_indexed(view, names=names, lang=lang, size=size))
+    """The field as PNG bytes, `size` px wide, the cards `recent` events changed ringed. Pure:
+    same arguments, same bytes."""
+    return png(compose_indexed(view, names=names, lang=lang, size=size, recent=recent))
 
 
 def compose_indexed(
-    view: GridTarotView, *, names: tuple[str, ...] = (), lang: str = "ru", size: int = 1000
+    view: GridTarotView,
+    *,
+    names: tuple[str, ...] = (),
+    lang: str = "ru",
+    size: int = 1000,
+    recent: Sequence[Event] = (),
 ) -> Image.Image:
     """The picture before encoding: the board's cached tiles, the header and the footer mapped onto
     the look's palette."""
@@ -334,7 +360,7 @@ def compose_indexed(
     geo = table.geo
     frame = Frame(view, names, lang, geo.width, geo.header, footer_height(geo.card_h))
     header = HeaderPart(frame.key(), (0, 0, geo.width, geo.header), frame.draw_header)
-    field = table.compose(cell_looks(view), [header])
+    field = table.compose(cell_looks(view, changed_cells(recent)), [header])
     img = Image.new("P", (geo.width, geo.height + frame.footer))
     img.putpalette(field.getpalette() or [])
     img.paste(field, (0, 0))
@@ -351,14 +377,20 @@ def _footer(
 
 
 def compose(
-    view: GridTarotView, *, names: tuple[str, ...] = (), lang: str = "ru", size: int = 1000
+    view: GridTarotView,
+    *,
+    names: tuple[str, ...] = (),
+    lang: str = "ru",
+    size: int = 1000,
+    recent: Sequence[Event] = (),
 ) -> Image.Image:
     """The picture in full colour, drawn from scratch (the swatch of the palette)."""
     geo = geometry(view.layout, size)
     frame = Frame(view, names, lang, geo.width, geo.header, footer_height(geo.card_h))
     img = Image.new("RGB", (geo.width, geo.height + frame.footer), STYLE.header)
     img.paste(background(view.layout, size, STYLE), (0, 0))
-    draw_cells(img, tuple(zip(view.layout, cell_looks(view), strict=True)), geo, STYLE, lang)
+    looks = cell_looks(view, changed_cells(recent))
+    draw_cells(img, tuple(zip(view.layout, looks, strict=True)), geo, STYLE, lang)
     frame.draw_header(img)
     frame.draw_footer(img, geo.height)
     return img

@@ -14,7 +14,14 @@ from core.games.grid_tarot import GridTarotView
 from core.games.grid_tarot_rules import BOARD
 from core.play import play
 from render.board import geometry
-from render.grid_tarot import cell_looks, compose, compose_indexed, render_grid_tarot, task_parts
+from render.grid_tarot import (
+    cell_looks,
+    changed_cells,
+    compose,
+    compose_indexed,
+    render_grid_tarot,
+    task_parts,
+)
 from tests.tarot_fields import GAME, cells_view, field, index, move
 
 #: The turn picture's budget: a phone downloads it at once.
@@ -135,3 +142,10 @@ def test_the_hanged_mans_cards_glow_in_turn() -> None:
     state = move(state, 1, "f.F1").state
     assert [look.badge for look in cell_looks(cells_view(state)) if look.glow] == ["E2", "I7"]
     assert task_parts(cells_view(state), "en") == ["The Hanged Man: pick a closed card for F1"]
+    # Once swapped, the picture rings both cards (and the Hanged Man, the card last turned up)
+    # with the journal line that tells it.
+    step = move(state, 1, "c.I7")
+    ringed = [
+        look.face for look in cell_looks(cells_view(step.state), changed_cells(step.events)) if look.ring
+    ]
+    assert sorted(ringed, key=str) == sorted([None, "2W", "T12"], key=str)

@@ -311,7 +311,7 @@ class GridTarotAdapter(GameAdapter):
         return Choice(label, action, group=group, group_label=group_label)
 
     def picture(self, view: Frozen, names: Names, lang: str, recent: Sequence[Event]) -> bytes:
-        return render_grid_tarot(_view(view), names=names, lang=lang)
+        return render_grid_tarot(_view(view), names=names, lang=lang, recent=recent)
 
     def status(self, view: Frozen, names: Names, lang: str) -> str:
         grid = _view(view)
