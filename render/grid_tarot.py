@@ -420,6 +420,7 @@ def palette(layout: tuple[tuple[int, int], ...], size: int, lang: str) -> Image.
             "tokens": tokens,
             "pools": (deck[:8], deck[30:38]),
             "to_move": 0,
+            "last": 1,
         }
     )
     closed_all = open_all.model_copy(
@@ -437,4 +438,6 @@ def palette(layout: tuple[tuple[int, int], ...], size: int, lang: str) -> Image.
     swatch = Image.new("RGB", (first.width * 2, first.height))
     swatch.paste(first, (0, 0))
     swatch.paste(second, (first.width, 0))
-    return build_palette(swatch, PALETTE_COLOURS, flat=(TEXT, MUTED, EMPRESS, STYLE.header))
+    return build_palette(
+        swatch, PALETTE_COLOURS, flat=(TEXT, MUTED, EMPRESS, STYLE.header, STYLE.mark, STYLE.glow)
+    )
