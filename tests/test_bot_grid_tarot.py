@@ -358,3 +358,12 @@ def test_a_computers_move_for_a_person_says_so() -> None:
     (event, *_) = move(state, 0, "1.C4").events
     item = Entry(screen=1, kind="x", data={}, actor=0, proxy=True)
     assert describe(ADAPTER, item, event, ("Alice",), "en").startswith("🤖 for Alice: Alice ①")
+
+
+async def test_help_explains_the_game_in_the_chats_language(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/help grid_tarot", language_code="ru")
+        text = bot.live(ALICE).content
+        assert "Поле из карт Таро" in text and "Колесо Фортуны" in text and "безвыходном" in text
+        await bot.say(BOB, BOB, "/help grid_tarot")
+        assert "Wheel of Fortune" in bot.live(BOB).content
