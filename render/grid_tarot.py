@@ -115,15 +115,16 @@ def task_parts(view: GridTarotView, lang: str) -> list[str]:
             return [_joined(who, again)]
         assert view.option is not None
         return [_joined(who, option_text(view.option, lang) + " — " + t(lang, "choose where to go"))]
-    parts = []
-    ways = dict(view.options)
+    tasks: dict[int, str] = {}
     for number, _ in view.reachable:
         token = mine[number]
         empress = " (" + major_name("T3", lang) + ")" if token.empress and token.cell is not None else ""
-        parts.append(_joined(token_word(view, number, lang), rule_text(token, lang)) + empress)
-    for number in ways:
-        parts.append(_joined(token_word(view, number, lang), t(lang, "no move: choose a way out")))
-    return parts
+        tasks[number] = rule_text(token, lang) + empress
+    for number, _ in view.options:
+        tasks[number] = t(lang, "no move: choose a way out")
+    if len(tasks) == 2 and len(set(tasks.values())) == 1:
+        return [_joined(t(lang, "both tokens"), tasks[1])]
+    return [_joined(token_word(view, number, lang), task) for number, task in sorted(tasks.items())]
 
 
 def _joined(who: str, what: str) -> str:

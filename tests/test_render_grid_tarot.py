@@ -149,3 +149,10 @@ def test_the_hanged_mans_cards_glow_in_turn() -> None:
         look.face for look in cell_looks(cells_view(step.state), changed_cells(step.events)) if look.ring
     ]
     assert sorted(ringed, key=str) == sorted([None, "2W", "T12"], key=str)
+
+
+def test_two_tokens_with_one_task_are_told_once() -> None:
+    state = field(cards={}, closed=[(0, 3), (1, 4)], tokens=[[None, None]])
+    assert task_parts(cells_view(state), "en") == ["both tokens: onto any closed card"]
+    state = move(state, 0, "2.D1").state
+    assert task_parts(cells_view(state), "ru") == ["фишка 1: на любую закрытую карту"]
