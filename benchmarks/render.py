@@ -1,8 +1,9 @@
 """`python -m benchmarks render [--json] [--seed N]`: every turn picture's CPU time and size.
 
 Each picture kind is drawn for views from seeded random games (every turn of a grid game, Durak
-tables and panels through whole games, every race view a person sees in games of two and three,
-a Gold tour mark by mark and cell by cell, bandit pulls).
+tables and panels through whole games, every race and Tarot grid view a person sees in games of
+two and three, the Tarot trick tables and a seat's panel every few moves, a Gold tour mark by mark
+and cell by cell, bandit pulls).
 `first_ms` is the kind's first picture in this process (its sprites, palettes and tiles are drawn
 then); the other figures are over the rest, with warm caches, as the bot draws them.
 CPU time (`time.process_time`), since the machine is shared.
@@ -25,14 +26,18 @@ from core.games.bandit import BanditView
 from core.games.durak import DurakView
 from core.games.gold import CODES, GO, GoldView
 from core.games.grid import GridView
+from core.games.grid_tarot import GridTarotView
 from core.games.race import RaceView
 from core.play import play
 from core.registry import GAMES
+from core.trickgame import PLAY_CARD, TrickView
 from render.bandit import render_bandit, render_spin_animation
 from render.durak import render_durak_hand, render_durak_table
 from render.gold import render_gold
 from render.grid import render_grid
+from render.grid_tarot import render_grid_tarot
 from render.race import render_race
+from render.tricks import render_trick_panel, render_trick_table
 
 Picture = Callable[[], bytes]
 NAMES = ("Алиса", "Борис", "Вера", "Глеб")
@@ -113,20 +118,59 @@ def bandit_spins(seed: int) -> Iterator[Picture]:
         yield partial(render_spin_animation, view, lang="ru", free_left=3, balance=1234)
 
 
-def race_pictures(seed: int) -> Iterator[Picture]:
-    """Every view a person would look at in whole games of two and three, with the events since
-    the one before (as the caption tells them)."""
-    game = GAMES["race"]
+def shown_views(game_id: str, seed: int) -> Iterator[tuple[object, int, tuple[Event, ...]]]:
+    """Every public view a person would look at in whole games of two and three (not at a chance
+    node), with its seat count and the events since the one before (as the caption tells them)."""
+    game = GAMES[game_id]
     for players in (2, 3):
         recent: list[Event] = []
         for turn in play(game, [RandomPlayer() for _ in range(players)], random.Random(seed + players)):
             recent += turn.step.events
             if game.to_move(turn.step.state) == (CHANCE,):
                 continue
-            view = game.view(turn.step.state, None)
-            assert isinstance(view, RaceView)
-            yield partial(render_race, view, names=NAMES[:players], lang="ru", recent=tuple(recent))
+            yield game.view(turn.step.state, None), players, tuple(recent)
             recent = []
+
+
+def race_pictures(seed: int) -> Iterator[Picture]:
+    for view, players, recent in shown_views("race", seed):
+        assert isinstance(view, RaceView)
+        yield partial(render_race, view, names=NAMES[:players], lang="ru", recent=recent)
+
+
+def grid_tarot_pictures(seed: int) -> Iterator[Picture]:
+    for view, players, recent in shown_views("grid_tarot", seed):
+        assert isinstance(view, GridTarotView)
+        yield partial(render_grid_tarot, view, names=NAMES[:players], lang="ru", recent=recent)
+
+
+def trick_views(seed: int) -> Iterator[tuple[TrickView, TrickView, tuple[str, ...], int]]:
+    """(public view, the view of a seat to move, the cards it may play, seats) every few moves of
+    Mathers' Tarot and the Minor Arcana game with three."""
+    for game_id in ("tarot", "minor_arcana"):
+        game = GAMES[game_id]
+        for number, turn in enumerate(play(game, [RandomPlayer() for _ in range(3)], random.Random(seed))):
+            state = turn.step.state
+            seats = [seat for seat in game.to_move(state) if seat != CHANCE]
+            if number % 3 or not seats:
+                continue
+            legal = game.legal_actions(state, seats[0])
+            playable = tuple(
+                action.removeprefix(PLAY_CARD) for action in legal if action.startswith(PLAY_CARD)
+            )
+            public, own = game.view(state, None), game.view(state, seats[0])
+            assert isinstance(public, TrickView) and isinstance(own, TrickView)
+            yield public, own, playable, 3
+
+
+def trick_tables(seed: int) -> Iterator[Picture]:
+    for public, _, _, players in trick_views(seed):
+        yield partial(render_trick_table, public, names=NAMES[:players], lang="ru")
+
+
+def trick_panels(seed: int) -> Iterator[Picture]:
+    for _, own, playable, players in trick_views(seed):
+        yield partial(render_trick_panel, own, names=NAMES[:players], lang="ru", playable=playable)
 
 
 KINDS: dict[str, Callable[[int], Iterator[Picture]]] = {
@@ -135,6 +179,9 @@ KINDS: dict[str, Callable[[int], Iterator[Picture]]] = {
     "durak_hand": durak_hands,
     "gold": gold_pictures,
     "race": race_pictures,
+    "grid_tarot": grid_tarot_pictures,
+    "trick_table": trick_tables,
+    "trick_panel": trick_panels,
     "bandit_still": bandit_stills,
     "bandit_spin": bandit_spins,
 }
