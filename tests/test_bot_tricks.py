@@ -9,11 +9,14 @@ from collections.abc import Callable
 
 import pytest
 import redis.asyncio as aioredis
+from telegram import InlineKeyboardButton
 
 from bot.adapters import ADAPTERS
 from bot.adapters.tricks import LAST_TRICK
 from bot.app import services_of
 from bot.chat import callback
+from bot.chat.callback import Kind
+from bot.chat.keyboards import ChoiceKeyboard, markup
 from bot.offline.fake_api import FakeMessage
 from bot.tables import journal, lifecycle
 from bot.tables.lifecycle import game_of, state_of
@@ -384,3 +387,47 @@ def test_no_public_text_of_100_seeded_games_names_a_hidden_card(
                 texts += [note for note in (adapter.note(LAST_TRICK, view, names, lang),) if note]
             words = {word.strip(".,:;()") for text in texts for word in text.split()}
             assert not labels(secret, TAROT) & words, (number, texts)
+
+
+# ----- buttons ---------------------------------------------------------------------------------------
+
+
+def test_card_buttons_follow_the_picture_grouped_by_suit_and_fit_a_keyboard() -> None:
+    """The 39 cards of a 2-player Minor Arcana hand: one button each, in the hand's order (suits,
+    then the trumps and the Fool), each in its suit's group, within Telegram's limits."""
+    game = GAMES["minor_arcana"]
+    adapter = ADAPTERS["minor_arcana"]
+    state = next(
+        turn.step.state
+        for turn in play(game, [RandomPlayer()] * 2, random.Random(3), {"length": "hand"})
+        if turn.step.state.phase == "play"
+    )
+    seat = game.to_move(state)[0]
+    view = game.view(state, seat)
+    legal = tuple(game.legal_actions(state, seat))
+    choices = adapter.choices(view, legal, "en")
+    assert [choice.action.removeprefix("p.") for choice in choices] == [
+        card for card in view.hand if f"p.{card}" in legal
+    ]
+    assert [choice.label for choice in choices] == [tarot_label(choice.action[2:]) for choice in choices]
+    assert {choice.group for choice in choices if choice.action[2:].startswith("T")} <= {"T"}
+    builder = ChoiceKeyboard(
+        move=lambda c: InlineKeyboardButton(
+            c.label, callback_data=callback.encode(Kind.MOVE, "a" * 10, 999, c.action)
+        ),
+        group=lambda key, label: InlineKeyboardButton(label, callback_data="g"),
+        back=lambda: InlineKeyboardButton("back", callback_data="b"),
+        width=adapter.row_width,
+    )
+    markup(builder.rows(choices, room=100))  # raises beyond Telegram's limits
+    assert all(len(callback.encode(Kind.MOVE, "a" * 10, 999, c.action).encode()) <= 64 for c in choices)
+
+
+async def test_a_lone_person_pressing_start_gets_a_computer(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        await bot.say(ALICE, ALICE, "/start", first_name="Alice")
+        await bot.say(GROUP, ALICE, "/new minor_arcana", first_name="Alice")
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+        table = await current(bot, GROUP)
+        assert table.phase is Phase.PLAYING
+        assert [p.is_computer for p in table.players] == [False, True]
