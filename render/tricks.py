@@ -296,14 +296,23 @@ def _draw_table(
     _draw_centre(img, view, geo, names, lang, me)
 
 
+def _strip_title(view: TrickView, lang: str) -> str:
+    """Over the hand: its size; between deals, how many are ready for the next one."""
+    assert view.hand is not None
+    if view.phase == NEXT_HAND:
+        ready = view.players - len(view.waiting)
+        return t(lang, "Ready for the next hand: {n} of {count}", n=ready, count=view.players)
+    if view.phase == OVER:
+        return t(lang, "The match is over")
+    return t(lang, "Your cards: {n}", n=len(view.hand))
+
+
 def _draw_hand(img: Image.Image, view: TrickView, geo: Geometry, lang: str, playable: Sequence[Card]) -> None:
     assert view.seat is not None and view.hand is not None
     seat = view.seat
     title_y = geo.table + geo.px(30)
     x = geo.px(20)
-    x += put_text(img, (x, title_y), t(lang, "Your cards: {n}", n=len(view.hand)), geo.px(22), TEXT) + geo.px(
-        14
-    )
+    x += put_text(img, (x, title_y), _strip_title(view, lang), geo.px(22), TEXT) + geo.px(14)
     chips = list(seat_chips(view, seat, lang))
     if seat in view.to_move and view.outcome is None:
         chips.append((t(lang, "your move"), GOLD))
