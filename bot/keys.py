@@ -11,7 +11,7 @@ timer by reading `BUCKETS` sorted sets. Keys:
 - `tid:<table id>`: string, the table's key, so a press on a private panel finds its group table.
 - `due:{b}`: sorted set of table keys by turn deadline; `edits:{b}`: by when a deferred edit of the
   live message may go out. `eb:{b}:<chat>`: the group's recent edit times (the edit budget);
-  `el:{b}:<chat>:<topic>`: who is editing the live message now (a short lease).
+  `el:{b}:<chat>:<topic>[:p<seat>]`: who is editing the live message (or a seat's panel) now (a short lease).
 - `w:{b}:<uid>`: hash of a wallet (`balance`, `refill_day`, `rank`), with `...:log`, `...:op:<id>`,
   `...:daily`, `...:pull:<id>`, `...:spin:<id>` and `...:pending` (pulls charged, not yet settled).
 - `lb:{g}:*`, `lb:{c<chat>}:*`, `lb:names`: leaderboards (written apart from the wallets).
@@ -62,8 +62,10 @@ def edit_budget(chat_id: int) -> str:
     return f"eb:{tag(chat_id)}:{chat_id}"
 
 
-def edit_lease(chat_id: int, topic: int) -> str:
-    return f"el:{tag(chat_id)}:{chat_id}:{topic}"
+def edit_lease(chat_id: int, topic: int, panel: int | None = None) -> str:
+    """The live message's lease, or that of the private panel of seat `panel`."""
+    base = f"el:{tag(chat_id)}:{chat_id}:{topic}"
+    return base if panel is None else f"{base}:p{panel}"
 
 
 def wallet(user_id: int) -> str:

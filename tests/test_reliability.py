@@ -4,15 +4,20 @@ an update delivered twice, and two workers sharing one Redis."""
 from __future__ import annotations
 
 import asyncio
+import threading
 
+import pytest
 import redis.asyncio as aioredis
 
+from bot import keys
 from bot.app import services_of
 from bot.chat import callback
 from bot.chat.callback import Kind
 from bot.runtime.redis import client
+from bot.tables import publisher as publisher_module
 from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase, Table
+from bot.tables.screens import Screen, panel_screen
 from tests.harness import BotHarness, Clock
 
 ALICE, BOB, EVE = 71, 72, 73
@@ -160,3 +165,38 @@ async def test_two_workers_share_one_edit_budget_and_either_delivers_the_deferre
             buttons = [d for row in one.api.buttons(GROUP, shown.message_id) for _, d in row if d]
             assert buttons and all(callback.decode(d).version == latest.screen for d in buttons)
             assert await services_of(two.app).tables.store.shown(latest) == latest.screen
+
+
+async def test_a_slow_picture_of_an_older_screen_never_covers_a_newer_panel(
+    redis_client: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two shows of one panel at once (a person's move and the computers' replies, two workers):
+    the one that drew the older screen is slower, yet the panel ends with the newer screen's buttons."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(41, 41, "/new durak easy", first_name="Alice")
+        older = await bot.table(41)
+        assert older is not None and 0 in older.panels
+        publisher = services_of(bot.app).tables.publisher
+        store = services_of(bot.app).tables.store
+        await redis_client.hdel(keys.table(41, 0), "panel:0")  # the panel is to be shown again
+        drawing, finish = threading.Event(), threading.Event()
+
+        def slow_for_the_older(table: Table, seat: int, since: int) -> Screen:
+            if table.screen == older.screen:
+                drawing.set()
+                finish.wait(timeout=30)
+            return panel_screen(table, seat, since)
+
+        monkeypatch.setattr(publisher_module, "panel_screen", slow_for_the_older)
+        slow = asyncio.create_task(publisher.show(older))
+        await asyncio.to_thread(drawing.wait, 30)
+        newer = await store.put(
+            older.model_copy(update={"screen": older.screen + 1}), expected_version=older.version
+        )
+        await publisher.show(newer)
+        finish.set()
+        await slow
+        versions = {
+            callback.decode(d).version for row in bot.api.buttons(41, older.panels[0]) for _, d in row
+        }
+        assert versions == {newer.screen}

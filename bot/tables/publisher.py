@@ -183,7 +183,9 @@ class Publisher:
         for key in members:
             chat, topic = _chat_and_topic(key)
             try:
-                await self.refresh(chat, topic)
+                table = await self.store.get(chat, topic)
+                if table is not None:
+                    await self.show(table)
             except Exception:
                 log.exception("deferred edit of %s failed", key)
                 continue
@@ -293,9 +295,30 @@ class Publisher:
     # ----- panels ------------------------------------------------------------------------------
 
     async def _show_panel(self, table: Table, seat: int) -> None:
+        """Bring a person's panel up to the latest stored `table`, under a lease on the panel as for
+        the live message: the holder looks again after letting go, and a show that finds the panel
+        busy stored its table first, so the holder sees it (or a tick does, should the holder die).
+        A slow picture of an older screen can never cover a newer one."""
         where = f"panel:{seat}"
-        if await self.store.shown(table, where) >= table.screen:
-            return
+        for _ in range(REFRESHES):
+            latest = await self.store.get(table.chat_id, table.topic)
+            if (
+                latest is None
+                or latest.id != table.id
+                or await self.store.shown(latest, where) >= latest.screen
+            ):
+                return
+            lease = keys.edit_lease(table.chat_id, table.topic, seat)
+            token = secrets.token_hex(8)
+            if not await self.redis.set(lease, token, nx=True, ex=EDIT_LEASE_SECONDS):
+                await self.defer(latest, RETRY_SECONDS)
+                return
+            try:
+                await self._draw_panel(latest, seat, where)
+            finally:
+                await self._release(keys=[lease], args=[token])
+
+    async def _draw_panel(self, table: Table, seat: int, where: str) -> None:
         user_id = table.players[seat].user_id
         assert user_id is not None
         shown = await self.store.shown(table, where)
