@@ -59,6 +59,8 @@ class BotHarness:
             group_turn_seconds=turn_seconds,
             default_lang="en",
             computer_processes=0,
+            # No decision is cut short by a slow machine: a test's game goes the same way anywhere.
+            computer_budget_seconds=3600,
             tick_seconds=0,
             _env_file=None,
         )
