@@ -31,6 +31,7 @@ from core.games.grid_tarot_arcana import (
     STRENGTH,
     Effect,
     Kind,
+    Option,
     arrival,
     card_rule,
     minor_steps,
@@ -44,10 +45,14 @@ WIN, LOSS = 10.0, -10.0
 PROGRESS = 0.02
 #: A token that can move only with a way out of rule 19 spends cards for it.
 WAY_OUT = 0.8
+#: A same-suit jump lands on an open card, so no Tower lies in wait, but each one uses up a card of
+#: the suit: once the field is clear, the suit with the fewer free cards runs out first.
+JUMP = 0.9
 
 
 def _group(card: Card) -> str:
-    """Cards that behave alike where they turn up: minors by step count, Majors one by one."""
+    """Cards that behave alike where they turn up: minors by step count (a group's suit, which says
+    where a same-suit jump may go, is its first card's), Majors one by one."""
     return card if is_major(card) else f"m{minor_steps(card)}"
 
 
@@ -74,19 +79,26 @@ class Outlook:
         around = closed | pos.empty
         hermits = sum(1 for c in bits(closed) if not NEIGHBOURS[c] & ~around)
         world = BOARD.reach(CENTRE, 8, NOTHING_BLOCKED) & closed
+        free = pos.free()
+        #: Per suit, the room a token has that can only jump (rule 19, option 1).
+        self.jumps = {key: JUMP * ROOM[(mask & free).bit_count()] for key, mask in pos.suits.items()}
         self.chance = [0.0] * BOARD.size
         for cell in range(BOARD.size):
             rest = closed & ~(1 << cell)
             room = 0.0
             for card, count in groups.values():
-                room += count * ROOM[self._destinations(card, cell, rest, blocked, hermits, world)]
+                found = self._destinations(card, cell, rest, blocked, hermits, world)
+                if found:
+                    room += count * ROOM[found]
+                elif not is_major(card):
+                    room += count * self.jumps[card[-1]]
             self.chance[cell] = room / total
 
     @staticmethod
     def _destinations(
         card: Card, cell: int, rest: int, blocked: frozenset[int], hermits: int, world: int
     ) -> int:
-        """About how many destinations a token has on `card` at `cell`."""
+        """About how many destinations a token has on `card` at `cell` (no way out counted)."""
         effects = arrival(card)
         if Effect.RETURN in effects:
             return 3  # back where it came from, which it could leave
@@ -210,19 +222,36 @@ class _Decision:
         return mine - others
 
     def token_outlook(self, pos: Position, token: Token) -> float:
-        """The chance the token can still move the turn after next."""
+        """About the chance the token can still move the turn after next: the outlook of its best
+        destination."""
         if token.cell < 0:
             return 1.0
         reach = _union(pos, token)
-        factor = 1.0
-        if not reach:
-            for _, _, targets in pos.options(token):
-                for _, mask in targets:
-                    reach |= mask
-            factor = WAY_OUT
-        if not reach:
-            return 0.0
-        return factor * self.outlook[next(cell for cell in self.ranked if reach >> cell & 1)]
+        if reach:
+            return self.best(reach)
+        best = 0.0
+        for code, _, targets in pos.options(token):
+            union = 0
+            for _, mask in targets:
+                union |= mask
+            if code == Option.SUIT:
+                best = max(best, max(self.landed(pos, cell) for cell in bits(union)))
+            else:
+                best = max(best, WAY_OUT * self.best(union))
+        return best
+
+    def best(self, mask: int) -> float:
+        return self.outlook[next(cell for cell in self.ranked if mask >> cell & 1)]
+
+    def landed(self, pos: Position, cell: int) -> float:
+        """The outlook of a token jumping onto the open minor at `cell`: its own step move, or else
+        jumping on."""
+        card = pos.cards[cell]
+        assert card is not None
+        reach = BOARD.reach(cell, minor_steps(card), pos.blocked()) & pos.closed
+        if reach:
+            return self.best(reach)
+        return JUMP * ROOM[max((pos.suits[card[-1]] & pos.free()).bit_count() - 1, 0)]
 
 
 def _union(pos: Position, token: Token) -> int:
