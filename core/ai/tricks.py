@@ -363,6 +363,7 @@ class HardTrickPlayer(NormalTrickPlayer):
         budget: int,
         max_worlds: int,
         max_candidates: int,
+        keep_first: float,
     ) -> None:
         super().__init__(style, discard, decide)
         self.max_candidates = max_candidates
@@ -372,6 +373,7 @@ class HardTrickPlayer(NormalTrickPlayer):
             candidates=self._shortlist,
             budget=budget,
             max_worlds=max_worlds,
+            keep_first=keep_first,
             simulate=game.hand_simulation,
         )
 
