@@ -156,7 +156,7 @@ class Hand:
     tricks: list[Trick] = field(default_factory=list)
     #: Every card played this hand (kept for the computer players' counting).
     gone: set[Card] = field(default_factory=set)
-    #: `voids()` once worked out, then kept up to date by `play` (play-outs read it every move).
+    #: `voids()` once worked out, kept up to date by `play` so that it never goes stale.
     shown: list[set[str]] | None = None
 
     @classmethod

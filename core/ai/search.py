@@ -43,6 +43,8 @@ class SearchPlayer:
 
     `budget` caps the simulated moves per decision, `max_worlds` the sampled deals, and
     `max_playout` the moves of one play-out (cut short, a play-out scores its `returns` estimate).
+    `keep_first` is the mean return per world by which another candidate must beat the first (the
+    caller's best guess) to be chosen instead: with few worlds, small differences are mostly noise.
     `simulate` makes a sampled world's play-out position (default: `Game.simulation`); a game can
     hand a shorter horizon there (the Tarot trick games stop at the end of the hand).
     """
@@ -56,8 +58,10 @@ class SearchPlayer:
         budget: int = 10_000,
         max_worlds: int = 64,
         max_playout: int = 1_000,
+        keep_first: float = 0.0,
         simulate: Callable[[Any], Simulation] | None = None,
     ) -> None:
+        self.keep_first = keep_first
         self.game = game
         self.simulate = simulate or game.simulation
         self.policy = policy
@@ -87,5 +91,6 @@ class SearchPlayer:
                 scores[number] += sim.returns()[seat]
             worlds += 1
         # Ties go to the earlier candidate: the caller lists its best guess first.
+        scores[0] += self.keep_first * worlds
         best = max(range(len(candidates)), key=lambda n: (scores[n], -n))
         return candidates[best]

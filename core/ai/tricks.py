@@ -246,13 +246,8 @@ def seen_from_table(table: TrickTable, seat: Seat, legal: Sequence[Action]) -> S
         legal=[action[len(PLAY_CARD) :] for action in legal],
         trick=hand.trick,
         gone=hand.gone,
-        voids=_NO_VOIDS[table.players],
+        voids=hand.voids(),
     )
-
-
-_NO_VOIDS: dict[int, tuple[set[str], ...]] = {
-    players: tuple(set() for _ in range(players)) for players in range(7)
-}
 
 
 def play_policy(style: Style) -> Callable[[Simulation, Seat, Sequence[Action], random.Random], Action]:
@@ -363,6 +358,7 @@ class HardTrickPlayer(NormalTrickPlayer):
         budget: int,
         max_worlds: int,
         max_candidates: int,
+        keep_first: float,
     ) -> None:
         super().__init__(style, discard, decide)
         self.max_candidates = max_candidates
@@ -372,6 +368,7 @@ class HardTrickPlayer(NormalTrickPlayer):
             candidates=self._shortlist,
             budget=budget,
             max_worlds=max_worlds,
+            keep_first=keep_first,
             simulate=game.hand_simulation,
         )
 

@@ -89,7 +89,7 @@ class MinorArcanaState(TrickState):
 
 class MinorArcanaTable(TrickTable):
     rules = RULES
-    margin_scale = 4.0
+    margin_scale = 8.0
 
     __slots__ = ()
 

@@ -283,7 +283,7 @@ class KingTaken(Event):
 
 class TarotTable(TrickTable):
     rules = RULES
-    margin_scale = 8.0
+    margin_scale = 15.0
 
     __slots__ = ("announcements", "ask_round", "ask_stage", "asked", "asks")
 
