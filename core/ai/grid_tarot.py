@@ -12,8 +12,10 @@ copy of the rules' `Position`, the move applied with all its effects, and the re
 The evaluation is a survival estimate. A token that can move next turn survives the turn after
 that as well with the chance that the card under its best destination lets it move on (`Outlook`,
 computed once per decision); a team is safe while any of its tokens is. The score is the own team's
-safety less the chance that every other team stays safe (a team that cannot move loses, rule 23);
-playing solo, it is safety plus a small reward for each card turned up.
+safety less the chance that every other team stays safe (a team that cannot move loses, rule 23),
+less `RISK` times how much likelier the own team's next move is than the others' to turn up the
+Tower with no way out (a token that can turn up a seen card, or only jump, draws no card); playing
+solo, it is safety plus a small reward for each card turned up.
 """
 
 from __future__ import annotations
