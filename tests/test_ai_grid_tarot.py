@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from core.ai.base import ComputerPlayer
-from core.ai.grid_tarot import GridTarotPlayer, Outlook
+from core.ai.grid_tarot import GridTarotPlayer, Outlook, _Decision
 from core.ai.random_player import RandomPlayer
 from core.ai.registry import PLAYERS
 from core.games.grid_tarot import position
@@ -92,3 +92,34 @@ def test_hard_clears_the_field_solo_more_often_than_random() -> None:
 def test_a_player_for_every_level_but_easy_searches() -> None:
     assert isinstance(HARD, GridTarotPlayer) and isinstance(NORMAL, GridTarotPlayer)
     assert isinstance(PLAYERS["grid_tarot"]["easy"], RandomPlayer)
+
+
+@LEVELS
+def test_it_turns_up_a_card_everyone_has_seen_rather_than_risk_the_tower(player: ComputerPlayer[Any]) -> None:
+    """An effect closed the 2P at (0,7) again, so everyone knows it is no Tower; the other 2-step
+    destinations might be, as the Tower is still unseen."""
+    state = field(
+        cards={(0, 5): "2S", (6, 2): "AW"},
+        closed={
+            (0, 3): "4C",
+            (0, 7): "2P",
+            (2, 5): "T16",
+            (1, 4): "5C",
+            (1, 6): "6C",
+            (6, 3): "7C",
+            (5, 2): "8C",
+        },
+        tokens=[[(0, 5)], [(6, 2)]],
+    ).model_copy(update={"known": (index((0, 7)),)})
+    assert GAME.view(state, 0).seen[index((0, 7))] == "2P"
+    assert all(_choice(player, state, 0, seed) == "1." + code((0, 7)) for seed in range(5))
+
+
+def test_a_way_off_the_tower_in_the_pool_removes_its_risk() -> None:
+    """The Tower risk counts only a team that would be stuck on it: the Star gets it off."""
+    cards = {(0, 5): "2S", (6, 2): "AW"}
+    closed = {(0, 3): "4C", (2, 5): "T16", (1, 4): "5C"}
+    bare = position(field(cards=cards, closed=closed, tokens=[[(0, 5)], [(6, 2)]]))
+    starred = position(field(cards=cards, closed=closed, tokens=[[(0, 5)], [(6, 2)]], pools=[["T17"], []]))
+    assert _Decision.tower_risk(bare, 0) == pytest.approx(1 / 3)
+    assert _Decision.tower_risk(starred, 0) == 0.0

@@ -1,17 +1,21 @@
 """A computer player for the Tarot grid (RULES.md, Game 2), seeing only a `GridTarotView`.
 
-The only hidden information is which unseen card lies under each closed position, and every closed
-position is alike to the player (nobody sees a card before it is turned up, swaps included). So the
-player deals the unseen cards once (`Game.sample`), and scores a move onto a closed card by the
-exact expectation over what turns up there: the unseen cards grouped by what they do (minors by
-step count, each Major Arcanum alone), each group's card put on the destination in a copy of the
-rules' `Position`, the move applied with all its effects, and the result evaluated.
+The only hidden information is which unseen card lies under each closed position nobody has seen,
+and those positions are alike to the player. A closed card an effect turned face down again is known
+to everyone (the view's `seen`): always a minor, since only free cards close, so turning it up is
+safe and its step count is known. So the player deals the unseen cards once (`Game.sample`, which
+keeps the seen ones in place), and scores a move onto a seen card by its one outcome, and onto an
+unseen one by the exact expectation over what turns up there: the unseen cards grouped by what they
+do (minors by step count, each Major Arcanum alone), each group's card put on the destination in a
+copy of the rules' `Position`, the move applied with all its effects, and the result evaluated.
 
 The evaluation is a survival estimate. A token that can move next turn survives the turn after
 that as well with the chance that the card under its best destination lets it move on (`Outlook`,
 computed once per decision); a team is safe while any of its tokens is. The score is the own team's
-safety less the chance that every other team stays safe (a team that cannot move loses, rule 23);
-playing solo, it is safety plus a small reward for each card turned up.
+safety less the chance that every other team stays safe (a team that cannot move loses, rule 23),
+less `RISK` times how much likelier the own team's next move is than the others' to turn up the
+Tower with no way out (a token that can turn up a seen card, or only jump, draws no card); playing
+solo, it is safety plus a small reward for each card turned up.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from core.games.grid_tarot_arcana import (
     PRIESTESS,
     STAR,
     STRENGTH,
+    TOWER,
     Effect,
     Kind,
     Option,
@@ -48,6 +53,9 @@ WAY_OUT = 0.8
 #: A same-suit jump lands on an open card, so no Tower lies in wait, but each one uses up a card of
 #: the suit: once the field is clear, the suit with the fewer free cards runs out first.
 JUMP = 0.9
+#: What the chance that a team's next move turns up the Tower with no way out costs, against the
+#: survival estimate's -1..1 (a loss is worth LOSS).
+RISK = 8.0
 
 
 def _group(card: Card) -> str:
@@ -69,13 +77,8 @@ class Outlook:
     def __init__(self, pos: Position) -> None:
         closed = pos.closed
         blocked = pos.blocked()
-        groups: dict[str, tuple[Card, int]] = {}
-        for cell in bits(closed):
-            card = pos.cards[cell]
-            assert card is not None
-            key = _group(card)
-            groups[key] = (card, groups.get(key, (card, 0))[1] + 1)
-        total = max(closed.bit_count(), 1)
+        groups = [(card, count) for _, card, count in _unseen_groups(pos)]
+        total = max((closed & ~pos.known).bit_count(), 1)
         around = closed | pos.empty
         hermits = sum(1 for c in bits(closed) if not NEIGHBOURS[c] & ~around)
         world = BOARD.reach(CENTRE, 8, NOTHING_BLOCKED) & closed
@@ -85,14 +88,15 @@ class Outlook:
         self.chance = [0.0] * BOARD.size
         for cell in range(BOARD.size):
             rest = closed & ~(1 << cell)
+            seen = pos.cards[cell] if pos.known >> cell & 1 else None
             room = 0.0
-            for card, count in groups.values():
+            for card, count in [(seen, 1)] if seen is not None else groups:
                 found = self._destinations(card, cell, rest, blocked, hermits, world)
                 if found:
                     room += count * ROOM[found]
                 elif not is_major(card):
                     room += count * self.jumps[card[-1]]
-            self.chance[cell] = room / total
+            self.chance[cell] = room / (1 if seen is not None else total)
 
     @staticmethod
     def _destinations(
@@ -124,9 +128,10 @@ class Outlook:
 class _Decision:
     """One decision's search: the sampled position, the seat, and the outlook."""
 
-    def __init__(self, pos: Position, seat: Seat, candidates: int) -> None:
+    def __init__(self, pos: Position, seat: Seat, candidates: int, risk: float) -> None:
         self.root = pos
         self.seat = seat
+        self.risk = risk
         self.team = pos.teams[seat]
         self.candidates = candidates
         self.outlook = Outlook(pos).chance
@@ -137,26 +142,21 @@ class _Decision:
 
     def value(self, pos: Position, action: Action, depth: int) -> float:
         dest = self._destination(pos, action)
-        if dest is None or not pos.closed >> dest & 1:
+        if dest is None or not (pos.closed & ~pos.known) >> dest & 1:
+            # An open destination, or a seen card: what turns up is known.
             after = pos.copy()
             after.apply(self.seat, action)
             return self.after(after, depth)
-        # A closed destination: the expectation over the unseen cards, one per group.
-        groups: dict[str, tuple[int, int]] = {}
-        for cell in bits(pos.closed):
-            card = pos.cards[cell]
-            assert card is not None
-            key = _group(card)
-            groups[key] = (cell, groups.get(key, (cell, 0))[1] + 1)
+        # An unseen destination: the expectation over the unseen cards, one per group.
         total = 0.0
-        for where, count in groups.values():
+        for where, _, count in _unseen_groups(pos):
             after = pos.copy()
             _swap_closed(after, dest, where)
             after.apply(self.seat, action)
             # What follows a card turned up (the Chariot's repeat, the Hanged Man's swap) is
             # judged as it stands: searching it for every card would cost too much.
             total += count * self.after(after, 0)
-        return total / pos.closed.bit_count()
+        return total / (pos.closed & ~pos.known).bit_count()
 
     @staticmethod
     def _destination(pos: Position, action: Action) -> int | None:
@@ -180,10 +180,11 @@ class _Decision:
 
     def shortlist(self, pos: Position, legal: Sequence[Action]) -> list[Action]:
         """The actions worth scoring: all of a few; of many, the best by outlook, with every move
-        onto an opponent's last few destinations (taking it may leave them stuck)."""
+        onto an opponent's last few destinations (taking it may leave them stuck) and every move
+        onto a seen card (no Tower lies there)."""
         if len(legal) <= self.candidates:
             return list(legal)
-        contested = 0
+        contested = pos.known
         for token in pos.tokens:
             if pos.teams[token.seat] != self.team and token.cell >= 0:
                 reach = _union(pos, token)
@@ -216,10 +217,31 @@ class _Decision:
         if pos.team_count == 1:
             return mine + PROGRESS * (self.root.closed.bit_count() - pos.closed.bit_count())
         others = 1.0
+        danger = 0.0
         for team, safe in enumerate(safety):
             if team != self.team:
                 others *= safe
-        return mine - others
+                danger = max(danger, self.tower_risk(pos, team))
+        return mine - others - self.risk * (self.tower_risk(pos, self.team) - danger)
+
+    @staticmethod
+    def tower_risk(pos: Position, team: int) -> float:
+        """About the chance the team's next turn turns up the Tower with no way out: each token
+        that must move onto an unseen card draws it with one chance in the unseen count; a token
+        that can turn up a seen card, or can only jump onto an open one, draws nothing."""
+        if _escapes(pos.pools[team]):
+            return 0.0
+        unseen = pos.closed & ~pos.known
+        if not any(pos.cards[cell] == TOWER for cell in bits(unseen)):
+            return 0.0
+        draws = 0
+        for token in pos.tokens:
+            if pos.teams[token.seat] != team:
+                continue
+            reach = _union(pos, token) if token.cell >= 0 else pos.closed
+            if not reach & pos.known and reach & unseen:
+                draws += 1
+        return draws / unseen.bit_count()
 
     def token_outlook(self, pos: Position, token: Token) -> float:
         """About the chance the token can still move the turn after next: the outlook of its best
@@ -254,6 +276,19 @@ class _Decision:
         return JUMP * ROOM[max((pos.suits[card[-1]] & pos.free()).bit_count() - 1, 0)]
 
 
+def _unseen_groups(pos: Position) -> list[tuple[int, Card, int]]:
+    """The closed positions nobody has seen, by the `_group` of their cards in the sampled deal:
+    one position of each group, its card, and how many the group has."""
+    groups: dict[str, tuple[int, Card, int]] = {}
+    for cell in bits(pos.closed & ~pos.known):
+        card = pos.cards[cell]
+        assert card is not None
+        key = _group(card)
+        first, shown, count = groups.get(key, (cell, card, 0))
+        groups[key] = (first, shown, count + 1)
+    return list(groups.values())
+
+
 def _union(pos: Position, token: Token) -> int:
     reach = 0
     for _, mask in pos.targets(token, pos.next_rule(token)):
@@ -275,6 +310,15 @@ def _insurance(pool: Sequence[Card]) -> float:
     return min(cover, 0.8)
 
 
+def _escapes(pool: Sequence[Card]) -> bool:
+    """Whether the pool holds a way off the Tower (rule 19; Strength doubles its 0)."""
+    return (
+        STAR in pool
+        or (PRIESTESS in pool and HIEROPHANT in pool)
+        or (JUSTICE in pool and any(suit(card) is not None for card in pool))
+    )
+
+
 def _swap_closed(pos: Position, here: int, there: int) -> None:
     """Exchange the cards of two closed positions of a sampled deal (the suit masks follow)."""
     if here == there:
@@ -293,9 +337,10 @@ class GridTarotPlayer:
     """Scores each legal action by its expected outcome one move deep (with the seat's follow-up
     decisions `depth` deeper); among many, only a shortlist of `candidates`."""
 
-    def __init__(self, candidates: int = 10, depth: int = 1) -> None:
+    def __init__(self, candidates: int = 10, depth: int = 1, risk: float = RISK) -> None:
         self.candidates = candidates
         self.depth = depth
+        self.risk = risk
 
     def choose(self, view: GridTarotView, legal: tuple[Action, ...], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -304,7 +349,7 @@ class GridTarotPlayer:
         if seat is None:
             raise ValueError("grid_tarot: a computer player needs the view of the seat to move")
         pos = position(GAME.sample(view, rng))
-        decision = _Decision(pos, seat, self.candidates)
+        decision = _Decision(pos, seat, self.candidates, self.risk)
         shortlist = decision.shortlist(pos, legal)
         scores = [decision.value(pos, action, self.depth) for action in shortlist]
         top = max(scores)

@@ -4,8 +4,9 @@ The rules live in `core.games.grid_tarot_rules` on plain data; this module is th
 the pydantic state and view, conversions both ways, sampling and labels. Action codes are listed
 in the rules module's docstring; events are in `core.games.grid_tarot_events`.
 
-Hidden information: only the identities of the closed cards. Which positions are closed is public,
-and so is everything else, so every seat's view and the public one show the same field.
+Hidden information: only the identities of the closed cards nobody has seen. Which positions are
+closed is public, and so is a closed card that was face up before an effect closed it (everyone saw
+it), so every seat's view and the public one show the same field.
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ class GridTarotState(State):
     #: until the deal.
     cards: tuple[Card | None, ...] = ()
     closed: tuple[int, ...] = ()
+    #: The closed positions whose card every player has seen (turned face down again by an effect).
+    known: tuple[int, ...] = ()
     #: (cell, the arcana laid on it, bottom first), by cell.
     covers: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     #: Seat by seat, token by token.
@@ -125,6 +128,9 @@ class GridTarotView(Frozen):
     cells: tuple[str, ...]
     #: The face of each open or covered card (the World on the Centre once it is there), else None.
     faces: tuple[Card | None, ...]
+    #: The card of each closed position that every player has seen face up before an effect
+    #: closed it again, else None; empty before the deal.
+    seen: tuple[Card | None, ...]
     #: Arcana laid on each position, bottom first.
     covers: tuple[tuple[Card, ...], ...]
     tokens: tuple[TokenView, ...]
@@ -151,6 +157,7 @@ def position(state: GridTarotState) -> Position:
     pos = Position(state.players, int(state.options[TOKENS]), state.teams)
     pos.cards = list(state.cards)
     pos.closed = mask_of(state.closed)
+    pos.known = mask_of(state.known)
     pos.empty = mask_of(i for i, card in enumerate(state.cards) if card is None)
     pos.suits = suit_masks(state.cards)
     pos.covers = dict(state.covers)
@@ -186,6 +193,7 @@ def saved(pos: Position, base: GridTarotState) -> GridTarotState:
         update={
             "cards": tuple(pos.cards),
             "closed": tuple(bits(pos.closed)),
+            "known": tuple(bits(pos.known)),
             "covers": tuple(sorted(pos.covers.items())),
             "tokens": tuple(_token_state(token) for token in pos.tokens),
             "pools": tuple(tuple(pool) for pool in pos.pools),
@@ -317,6 +325,9 @@ class GridTarotGame(Game[GridTarotState, GridTarotView]):
             centre=CENTRE,
             cells=cells,
             faces=faces,
+            seen=tuple(card if pos.known >> i & 1 else None for i, card in enumerate(pos.cards))
+            if dealt
+            else (),
             covers=tuple(pos.covers.get(i, ()) for i in range(BOARD.size)) if dealt else (),
             tokens=tuple(self._token_view(pos, token, mover) for token in pos.tokens),
             pools=tuple(tuple(pool) for pool in pos.pools),
@@ -348,8 +359,8 @@ class GridTarotGame(Game[GridTarotState, GridTarotView]):
         )
 
     def _sample(self, view: GridTarotView, rng: random.Random) -> GridTarotState:
-        """The closed positions dealt the cards nobody has seen: the deck less the faces, the covers
-        and the pools."""
+        """The closed positions nobody has seen dealt the cards nobody has seen: the deck less the
+        faces, the seen closed cards, the covers and the pools."""
         state = GridTarotState(
             players=view.players,
             options={TOKENS: view.tokens_per_player},
@@ -364,19 +375,21 @@ class GridTarotGame(Game[GridTarotState, GridTarotView]):
         if not view.cells:
             return state
         seen = {card for card in view.faces if card is not None}
+        seen.update(card for card in view.seen if card is not None)
         seen.update(card for cover in view.covers for card in cover)
         seen.update(card for pool in view.pools for card in pool)
         unseen = [card for card in deck78() if card not in seen]
         rng.shuffle(unseen)
         cards = [
-            unseen.pop() if cell == CellState.CLOSED else face
-            for cell, face in zip(view.cells, view.faces, strict=True)
+            (known or unseen.pop()) if cell == CellState.CLOSED else face
+            for cell, face, known in zip(view.cells, view.faces, view.seen, strict=True)
         ]
         mover = view.to_move
         return state.model_copy(
             update={
                 "cards": tuple(cards),
                 "closed": tuple(i for i, cell in enumerate(view.cells) if cell == CellState.CLOSED),
+                "known": tuple(i for i, card in enumerate(view.seen) if card is not None),
                 "covers": tuple((i, cover) for i, cover in enumerate(view.covers) if cover),
                 "pools": view.pools,
                 "turn": mover if mover is not None else CHANCE,
@@ -391,11 +404,12 @@ class GridTarotGame(Game[GridTarotState, GridTarotView]):
         )
 
     def shuffle_hidden(self, state: GridTarotState, seat: Seat | None, rng: random.Random) -> GridTarotState:
-        """Deal the closed cards again among the closed positions."""
+        """Deal the closed cards nobody has seen again among their positions."""
         cards = list(state.cards)
-        hidden = [cards[i] for i in state.closed]
+        cells = sorted(set(state.closed) - set(state.known))
+        hidden = [cards[i] for i in cells]
         rng.shuffle(hidden)
-        for cell, card in zip(state.closed, hidden, strict=True):
+        for cell, card in zip(cells, hidden, strict=True):
             cards[cell] = card
         return state.model_copy(update={"cards": tuple(cards)})
 

@@ -123,7 +123,7 @@ MINOR_STEPS: dict[str, int] = {
 }
 
 PRIESTESS, HIEROPHANT, JUSTICE, STRENGTH = "T2", "T5", "T8", "T11"
-STAR, WORLD = "T17", "T21"
+STAR, TOWER, WORLD = "T17", "T16", "T21"
 
 
 class Option(StrEnum):

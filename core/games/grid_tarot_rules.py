@@ -159,6 +159,9 @@ class Position:
         #: The card at each position; None for an empty position and for the Centre hole.
         self.cards: list[Card | None] = []
         self.closed = 0
+        #: Closed positions whose card every player has seen: it was face up, then an effect
+        #: closed it (Wheel, Death, Devil, Moon); a Hanged Man swap carries the knowledge along.
+        self.known = 0
         #: Positions holding no card: empty ones and the Centre hole.
         self.empty = 0
         #: Per suit, the positions holding a minor of it, open or closed (free cards are minors).
@@ -406,6 +409,7 @@ class Position:
             for cell, card in zip(CARD_CELLS, deck, strict=True):
                 self.cards[cell] = card
             self.closed = mask_of(CARD_CELLS)
+            self.known = 0
             self.empty = 1 << CENTRE
             self.suits = suit_masks(self.cards)
             if self.players == 1:
@@ -457,6 +461,7 @@ class Position:
         if rule.kind is Kind.JUMP:
             return  # rule 21: the jump lands on an open card, so nothing arrives
         self.closed &= ~(1 << dest)
+        self.known &= ~(1 << dest)
         self.last = dest
         where = Arrival(token, start, dest, card, path, rule, count)
         for effect in arrival(card):
@@ -544,6 +549,7 @@ class Position:
         opened = [c for c in at.path if self.closed >> c & 1]
         closing = [c for c in at.path if free >> c & 1]
         self.closed = (self.closed & ~mask_of(opened)) | mask_of(closing)
+        self.known = (self.known & ~mask_of(opened)) | mask_of(closing)
         self._emit(
             WheelTurned,
             seat=at.token.seat,
@@ -563,6 +569,8 @@ class Position:
         cards = self.cards
         cards[free], cards[closed] = cards[closed], cards[free]
         self.closed = (self.closed & ~(1 << closed)) | (1 << free)
+        # Everyone watched the closed card move: it is as well known at `free` as it was before.
+        self.known = (self.known & ~(1 << closed)) | ((self.known >> closed & 1) << free)
         for cell in (free, closed):
             for key in self.suits:
                 self.suits[key] &= ~(1 << cell)
@@ -575,11 +583,13 @@ class Position:
     def _close(self, at: Arrival, area: int) -> None:
         closing = self.free() & area
         self.closed |= closing
+        self.known |= closing
         self._emit(CardsClosed, seat=at.token.seat, arcanum=at.card, cell=at.cell, cells=tuple(bits(closing)))
 
     def _open(self, at: Arrival, area: int) -> None:
         opening = self.closed & area
         self.closed &= ~opening
+        self.known &= ~opening
         cells = tuple(bits(opening))
         self._emit(
             CardsOpened,
