@@ -9,7 +9,7 @@ import pytest
 
 from bot.tables.computers import FALLBACK_LEVEL, Computers
 from core.ai import registry
-from core.engine import Action, resolve_chance
+from core.engine import CHANCE, Action, resolve_chance
 from core.registry import GAMES
 
 
@@ -41,3 +41,23 @@ async def test_a_decision_over_its_budget_falls_back_to_the_cheapest_level(
         stuck.released.set()
     expected = registry.computer_player("grid", FALLBACK_LEVEL).choose(view, legal, random.Random("seed"))
     assert chosen == expected and chosen in legal
+
+
+async def test_every_game_decides_through_the_worker_processes() -> None:
+    """The production path: views and actions of every game cross to a worker process and back."""
+    computers = Computers(processes=1, budget_seconds=600)
+    try:
+        for game_id, game in sorted(GAMES.items()):
+            state, _ = resolve_chance(
+                game, game.new(min(max(game.min_players, 2), game.max_players), {}), random.Random(game_id)
+            )
+            seats = [seat for seat in game.to_move(state) if seat != CHANCE]
+            if not seats:  # the bandit: its one pull is chance alone
+                continue
+            seat = seats[0]
+            legal = game.legal_actions(state, seat)
+            for level in registry.PLAYERS[game_id]:
+                chosen = await computers.decide(game_id, level, game.view(state, seat), legal, "seed")
+                assert chosen in legal, (game_id, level)
+    finally:
+        computers.close()
