@@ -14,12 +14,11 @@ import json
 import multiprocessing
 import random
 import statistics
-import time
 from typing import Any
 
+from benchmarks.timing import TimedPlayer
 from core.ai.base import ComputerPlayer
 from core.ai.durak import DEFAULT_BUDGET, EasyDurakPlayer, HardDurakPlayer, NormalDurakPlayer
-from core.engine import Action
 from core.games.durak import DurakGame, DurakView, TransferDurakGame
 from core.play import play_game
 
@@ -30,34 +29,16 @@ VARIANTS: dict[str, tuple[DurakGame, ...]] = {
 }
 
 
-class _Timed:
-    """Wraps a player and records how long each decision with a choice takes, in milliseconds: the
-    CPU time of its thread (what one core spends, whatever else loads the machine) and the wall time."""
-
-    def __init__(self, player: ComputerPlayer[DurakView]) -> None:
-        self.player = player
-        self.cpu_ms: list[float] = []
-        self.wall_ms: list[float] = []
-
-    def choose(self, view: DurakView, legal: tuple[Action, ...], rng: random.Random) -> Action:
-        cpu, wall = time.thread_time(), time.perf_counter()
-        action = self.player.choose(view, legal, rng)
-        if len(legal) > 1:
-            self.cpu_ms.append((time.thread_time() - cpu) * 1000)
-            self.wall_ms.append((time.perf_counter() - wall) * 1000)
-        return action
-
-
 def _games(job: tuple[str, str, int, int, int, int]) -> tuple[int, int, list[float], list[float]]:
     """Games `first` to `last - 1` of one match-up: fools, draws and the tested player's decision
     times (CPU, wall)."""
     matchup, variant, seed, budget, first, last = job
-    tested: _Timed
+    tested: TimedPlayer
     others: ComputerPlayer[DurakView]
     if matchup == "hard":
-        tested, others = _Timed(HardDurakPlayer(budget=budget)), NormalDurakPlayer()
+        tested, others = TimedPlayer(HardDurakPlayer(budget=budget)), NormalDurakPlayer()
     else:
-        tested, others = _Timed(NormalDurakPlayer()), EasyDurakPlayer()
+        tested, others = TimedPlayer(NormalDurakPlayer()), EasyDurakPlayer()
     games = VARIANTS[variant]
     fools = draws = 0
     for number in range(first, last):

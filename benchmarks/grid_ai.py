@@ -11,34 +11,19 @@ import argparse
 import json
 import random
 import statistics
-import time
 from typing import Any
 
+from benchmarks.timing import TimedPlayer
 from core.ai.base import ComputerPlayer
 from core.ai.grid import GridPlayer
 from core.ai.random_player import RandomPlayer
-from core.engine import Action
 from core.games.grid import GridGame
 from core.play import play_game
 
 
-class _Timed:
-    """Wraps a player and records how long each decision takes, in milliseconds."""
-
-    def __init__(self, player: ComputerPlayer[Any]) -> None:
-        self.player = player
-        self.ms: list[float] = []
-
-    def choose(self, view: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
-        start = time.perf_counter()
-        action = self.player.choose(view, legal, rng)
-        self.ms.append((time.perf_counter() - start) * 1000)
-        return action
-
-
 def run(games: int = 1000, seed: int = 0) -> dict[str, float]:
     game = GridGame()
-    strong = _Timed(GridPlayer())
+    strong = TimedPlayer(GridPlayer())
     baseline = RandomPlayer()
     wins = 0
     for number in range(games):
@@ -54,7 +39,7 @@ def run(games: int = 1000, seed: int = 0) -> dict[str, float]:
         for name, player in (("strong", strong), ("random", baseline)):
             outcome = game.outcome(play_game(game, [player], random.Random(f"{seed}:solo:{number}")))
             solo[name] += outcome is not None and outcome.winners == (0,)
-    times = sorted(strong.ms)
+    times = sorted(strong.wall_ms)
     return {
         "games": games,
         "win_rate_vs_random": wins / games,

@@ -13,31 +13,14 @@ import json
 import multiprocessing
 import random
 import statistics
-import time
 from typing import Any
 
+from benchmarks.timing import TimedPlayer
 from core.ai.base import ComputerPlayer
 from core.ai.random_player import RandomPlayer
 from core.ai.registry import PLAYERS
-from core.engine import Action
-from core.games.grid_tarot import GridTarotGame, GridTarotView
+from core.games.grid_tarot import GridTarotGame
 from core.play import play_game
-
-
-class _Timed:
-    """Wraps a player and records the CPU milliseconds of each decision with a choice."""
-
-    def __init__(self, player: ComputerPlayer[GridTarotView]) -> None:
-        self.player = player
-        self.cpu_ms: list[float] = []
-
-    def choose(self, view: GridTarotView, legal: tuple[Action, ...], rng: random.Random) -> Action:
-        start = time.process_time()
-        action = self.player.choose(view, legal, rng)
-        if len(legal) > 1:
-            self.cpu_ms.append((time.process_time() - start) * 1000)
-        return action
-
 
 #: (level, seed, first game, last game) -> (duel wins, duel draws, solo clears, random's solo
 #: clears, decision times).
@@ -47,7 +30,7 @@ Job = tuple[str, int, int, int]
 def _games(job: Job) -> tuple[int, int, int, int, list[float]]:
     level, seed, first, last = job
     game = GridTarotGame()
-    tested = _Timed(PLAYERS["grid_tarot"][level])
+    tested = TimedPlayer(PLAYERS["grid_tarot"][level])
     baseline = RandomPlayer()
     wins = draws = clears = random_clears = 0
     for number in range(first, last):

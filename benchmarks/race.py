@@ -13,36 +13,20 @@ import json
 import multiprocessing
 import random
 import statistics
-import time
 from typing import Any
 
+from benchmarks.timing import TimedPlayer
 from core.ai.base import ComputerPlayer
 from core.ai.registry import PLAYERS
-from core.engine import Action
-from core.games.race import RaceGame, RaceView
+from core.games.race import RaceGame
 from core.play import play_game
-
-
-class _Timed:
-    """Wraps a player and records the CPU milliseconds of each decision with a choice."""
-
-    def __init__(self, player: ComputerPlayer[RaceView]) -> None:
-        self.player = player
-        self.cpu_ms: list[float] = []
-
-    def choose(self, view: RaceView, legal: tuple[Action, ...], rng: random.Random) -> Action:
-        start = time.process_time()
-        action = self.player.choose(view, legal, rng)
-        if len(legal) > 1:
-            self.cpu_ms.append((time.process_time() - start) * 1000)
-        return action
 
 
 def _games(job: tuple[str, str, int, int, int, int]) -> tuple[int, int, list[float]]:
     """Games `first` to `last - 1`: the tested player's wins, its losses and its decision times."""
     level, opponent, players, seed, first, last = job
     game = RaceGame()
-    tested = _Timed(PLAYERS["race"][level])
+    tested = TimedPlayer(PLAYERS["race"][level])
     wins = losses = 0
     for number in range(first, last):
         seat = number % players

@@ -15,12 +15,12 @@ import json
 import multiprocessing
 import random
 import statistics
-import time
 from typing import Any
 
+from benchmarks.timing import TimedPlayer
 from core.ai import minor_arcana, tarot
 from core.ai.base import ComputerPlayer
-from core.engine import Action, Game
+from core.engine import Game
 from core.games.minor_arcana import ONE_HAND, MinorArcanaGame
 from core.games.tarot import TarotGame
 from core.match import HandScored
@@ -41,21 +41,6 @@ TARGETS: dict[tuple[str, str], float] = {
 P99_TARGET_MS = 300.0
 
 
-class _Timed:
-    """Wraps a player and records the CPU milliseconds of each decision with a choice."""
-
-    def __init__(self, player: ComputerPlayer[Any]) -> None:
-        self.player = player
-        self.cpu_ms: list[float] = []
-
-    def choose(self, view: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
-        cpu = time.thread_time()
-        action = self.player.choose(view, legal, rng)
-        if len(legal) > 1:
-            self.cpu_ms.append((time.thread_time() - cpu) * 1000)
-        return action
-
-
 def _hand(
     game: Game[Any, Any], players: list[ComputerPlayer[Any]], rng: random.Random, options: Any
 ) -> tuple[int, ...]:
@@ -72,10 +57,10 @@ def _hands(job: tuple[str, str, int, int, int, int | None]) -> tuple[float, list
     game_id, matchup, seed, first, last, budget = job
     game, seats, options, module = GAMES[game_id]
     if matchup == "hard":
-        tested = _Timed(module.hard() if budget is None else module.hard(budget))
+        tested = TimedPlayer(module.hard() if budget is None else module.hard(budget))
         others = module.normal()
     else:
-        tested, others = _Timed(module.normal()), module.easy()
+        tested, others = TimedPlayer(module.normal()), module.easy()
     wins = 0.0
     for number in range(first, last):
         group, seat = divmod(number, seats)
