@@ -300,8 +300,10 @@ class Publisher:
         busy stored its table first, so the holder sees it (or a tick does, should the holder die).
         A slow picture of an older screen can never cover a newer one."""
         where = f"panel:{seat}"
-        for _ in range(REFRESHES):
-            latest = await self.store.get(table.chat_id, table.topic)
+        latest: Table | None = table  # just read or written by the caller: only a second look reads
+        for look in range(REFRESHES):
+            if look:
+                latest = await self.store.get(table.chat_id, table.topic)
             if (
                 latest is None
                 or latest.id != table.id
