@@ -55,10 +55,11 @@ def labels(cards: set[str], deck: frozenset[str]) -> set[str]:
     return {label(card, lang) for card in cards for lang in ("ru", "en")}
 
 
-def group_texts(api: FakeBotAPI, chat_id: int) -> list[str]:
-    """Everything a chat could read: texts, captions and button labels the bot sent there."""
+def group_texts(api: FakeBotAPI, chat_id: int, since: int = 0) -> list[str]:
+    """Everything a chat could read: texts, captions and button labels the bot sent there (from the
+    API call numbered `since` on)."""
     texts: list[str] = []
-    for call in api.calls:
+    for call in api.calls[since:]:
         if call.chat_id != chat_id:
             continue
         texts += [str(call.params.get(key, "")) for key in ("text", "caption")]
@@ -73,8 +74,11 @@ def group_texts(api: FakeBotAPI, chat_id: int) -> list[str]:
     return texts
 
 
-def leaked(api: FakeBotAPI, table: Table) -> set[str]:
-    """Labels of secret cards found in the group's messages (empty: nothing leaked)."""
+def leaked(api: FakeBotAPI, table: Table, since: int = 0) -> set[str]:
+    """Labels of secret cards found in the group's messages from API call `since` on (empty: nothing
+    leaked). A chat that played earlier games passes where this game began: a card face up in an
+    earlier deal says nothing about this one."""
     secret, deck = secret_cards(table)
-    words = {word.strip(".,:;()") for text in group_texts(api, table.chat_id) for word in text.split()}
+    texts = group_texts(api, table.chat_id, since)
+    words = {word.strip(".,:;()") for text in texts for word in text.split()}
     return labels(secret, deck) & words
