@@ -4,6 +4,10 @@ Two-player games pit the tested level against the random player, in pairs sharin
 deal, the same first seat) with the seats swapped; solo games, one seed each, measure how often the
 tested level and the random player clear the field. Decision times are the CPU time of the tested
 player's decisions with a choice (with one legal action it answers at once).
+
+`--tower-known` plays the two-player games once more with the tested player told where the Tower
+lies (a closed Tower ends the game of whoever turns it up with no way out, and a fair player cannot
+know where it is): how much of the tested player's losses is the Tower's luck.
 """
 
 from __future__ import annotations
@@ -17,30 +21,69 @@ from typing import Any
 
 from benchmarks.timing import TimedPlayer
 from core.ai.base import ComputerPlayer
+from core.ai.grid_tarot import GridTarotPlayer
 from core.ai.random_player import RandomPlayer
 from core.ai.registry import PLAYERS
-from core.games.grid_tarot import GridTarotGame
-from core.play import play_game
+from core.games.grid_tarot import GridTarotGame, GridTarotState, GridTarotView, position
+from core.games.grid_tarot_arcana import TOWER
+from core.games.grid_tarot_rules import Position
+from core.play import play, play_game
 
-#: (level, seed, first game, last game) -> (duel wins, duel draws, solo clears, random's solo
-#: clears, decision times).
-Job = tuple[str, int, int, int]
+#: (level, seed, first game, last game, Tower known) -> (duel wins, duel draws, solo clears,
+#: random's solo clears, decision times).
+Job = tuple[str, int, int, int, bool]
+
+
+class TowerSighted(GridTarotPlayer):
+    """The tested player told where the Tower lies: it decides in the true deal (`truth`, which the
+    game loop keeps current) with the Tower's position counted as seen, every other closed position
+    still scored alike."""
+
+    def __init__(self, level: GridTarotPlayer) -> None:
+        super().__init__(level.candidates, level.depth, level.risk)
+        self.truth: GridTarotState | None = None
+
+    def position(self, view: GridTarotView, rng: random.Random) -> Position:
+        assert self.truth is not None
+        pos = position(self.truth)
+        tower = pos.cards.index(TOWER) if TOWER in pos.cards else -1
+        if tower >= 0 and pos.closed >> tower & 1:
+            pos.known |= 1 << tower
+        return pos
+
+
+def _duel(game: GridTarotGame, seats: list[ComputerPlayer[Any]], rng: random.Random) -> GridTarotState:
+    """One game to its end, keeping a sighted player's `truth` current."""
+    state: GridTarotState | None = None
+    for turn in play(game, seats, rng):
+        state = turn.step.state
+        for player in seats:
+            if isinstance(player, TowerSighted):
+                player.truth = state
+    assert state is not None
+    return state
 
 
 def _games(job: Job) -> tuple[int, int, int, int, list[float]]:
-    level, seed, first, last = job
+    level, seed, first, last, sighted = job
     game = GridTarotGame()
-    tested = TimedPlayer(PLAYERS["grid_tarot"][level])
+    player = PLAYERS["grid_tarot"][level]
+    if sighted:
+        assert isinstance(player, GridTarotPlayer)
+        player = TowerSighted(player)
+    tested = TimedPlayer(player)
     baseline = RandomPlayer()
     wins = draws = clears = random_clears = 0
     for number in range(first, last):
         seat = number % 2
         seats: list[ComputerPlayer[Any]] = [baseline, baseline]
-        seats[seat] = tested
-        outcome = game.outcome(play_game(game, seats, random.Random(f"{seed}:duel:{number // 2}")))
+        seats[seat] = player if sighted else tested
+        outcome = game.outcome(_duel(game, seats, random.Random(f"{seed}:duel:{number // 2}")))
         assert outcome is not None
         wins += seat in outcome.winners
         draws += outcome.draw
+        if sighted:
+            continue
         for player, solo in ((tested, True), (baseline, False)):
             won = game.outcome(play_game(game, [player], random.Random(f"{seed}:solo:{number}")))
             cleared = won is not None and won.winners == (0,)
@@ -51,18 +94,25 @@ def _games(job: Job) -> tuple[int, int, int, int, list[float]]:
     return wins, draws, clears, random_clears, tested.cpu_ms
 
 
-def run(level: str = "hard", games: int = 1000, seed: int = 0, processes: int = 2) -> dict[str, float | str]:
+def _parts(
+    level: str, games: int, seed: int, processes: int, sighted: bool
+) -> list[tuple[int, int, int, int, list[float]]]:
     # Whole seat-swapped pairs per chunk.
     pairs = -(-games // 2)
     bounds = [2 * (pairs * part // processes) for part in range(processes + 1)]
-    jobs = [(level, seed, bounds[i], min(bounds[i + 1], games)) for i in range(processes)]
+    jobs = [(level, seed, bounds[i], min(bounds[i + 1], games), sighted) for i in range(processes)]
     if processes > 1:
         with multiprocessing.Pool(processes) as pool:
-            parts = pool.map(_games, jobs)
-    else:
-        parts = [_games(job) for job in jobs]
+            return pool.map(_games, jobs)
+    return [_games(job) for job in jobs]
+
+
+def run(
+    level: str = "hard", games: int = 1000, seed: int = 0, processes: int = 2, tower_known: bool = False
+) -> dict[str, float | str]:
+    parts = _parts(level, games, seed, processes, sighted=False)
     times = sorted(ms for part in parts for ms in part[4])
-    return {
+    result: dict[str, float | str] = {
         "matchup": f"{level} vs random, 2 players; solo {level} and random",
         "games": games,
         "win_rate_vs_random": sum(part[0] for part in parts) / games,
@@ -74,6 +124,10 @@ def run(level: str = "hard", games: int = 1000, seed: int = 0, processes: int = 
         "cpu_ms_p99": times[min(len(times) - 1, int(len(times) * 0.99))],
         "cpu_ms_max": times[-1],
     }
+    if tower_known:
+        sighted = _parts(level, games, seed, processes, sighted=True)
+        result["win_rate_vs_random_tower_known"] = sum(part[0] for part in sighted) / games
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,9 +137,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="two-player games, and as many solo ones")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--processes", type=int, default=2, help="at most the machine's free cores")
+    parser.add_argument(
+        "--tower-known", action="store_true", help="also the two-player games with the Tower's place told"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    result = run(args.level, args.games, args.seed, args.processes)
+    result = run(args.level, args.games, args.seed, args.processes, args.tower_known)
     if args.json:
         print(json.dumps(result))
     else:

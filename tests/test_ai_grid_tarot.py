@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from benchmarks.grid_tarot import TowerSighted
 from core.ai.base import ComputerPlayer
 from core.ai.grid_tarot import GridTarotPlayer, Outlook, _Decision
 from core.ai.random_player import RandomPlayer
@@ -123,3 +124,19 @@ def test_a_way_off_the_tower_in_the_pool_removes_its_risk() -> None:
     starred = position(field(cards=cards, closed=closed, tokens=[[(0, 5)], [(6, 2)]], pools=[["T17"], []]))
     assert _Decision.tower_risk(bare, 0) == pytest.approx(1 / 3)
     assert _Decision.tower_risk(starred, 0) == 0.0
+
+
+def test_the_benchmarks_tower_sighted_player_knows_only_where_the_tower_lies() -> None:
+    """`python -m benchmarks grid-tarot --tower-known` measures the Tower's luck with a player told
+    its place: it steps around the Tower, and every other closed card stays unseen to it."""
+    state = field(
+        cards={(0, 5): "2S", (6, 2): "AW"},
+        closed={(0, 3): "4C", (0, 7): "T16", (1, 4): "5C", (1, 6): "6C", (2, 5): "7C", (5, 2): "8C"},
+        tokens=[[(0, 5)], [(6, 2)]],
+    )
+    sighted = TowerSighted(GridTarotPlayer())
+    sighted.truth = state
+    pos = sighted.position(GAME.view(state, 0), random.Random(0))
+    assert pos.known == 1 << index((0, 7))
+    choices = {_choice(sighted, state, 0, seed) for seed in range(5)}
+    assert choices and "1." + code((0, 7)) not in choices

@@ -342,13 +342,18 @@ class GridTarotPlayer:
         self.depth = depth
         self.risk = risk
 
+    def position(self, view: GridTarotView, rng: random.Random) -> Position:
+        """The position the player decides in: a deal of the unseen cards consistent with the view
+        (the unseen positions are then scored alike, whatever the deal put there)."""
+        return position(GAME.sample(view, rng))
+
     def choose(self, view: GridTarotView, legal: tuple[Action, ...], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         seat = view.seat if view.seat is not None else view.to_move
         if seat is None:
             raise ValueError("grid_tarot: a computer player needs the view of the seat to move")
-        pos = position(GAME.sample(view, rng))
+        pos = self.position(view, rng)
         decision = _Decision(pos, seat, self.candidates, self.risk)
         shortlist = decision.shortlist(pos, legal)
         scores = [decision.value(pos, action, self.depth) for action in shortlist]
