@@ -60,6 +60,8 @@ class CellLook(NamedTuple):
     tokens: tuple[Token, ...] = ()
     #: A word on an empty position or a hole (a track's start, say).
     label: str | None = None
+    #: A closed card everyone has seen face up before an effect closed it: drawn small on its back.
+    seen: Card | None = None
 
 
 @dataclass(frozen=True)
@@ -318,9 +320,21 @@ def draw_cells(
         if look.badge is not None:
             badge = pill(look.badge, (255, 255, 255), max(9, round(cw * 0.22)), (24, 26, 32), alpha=235)
             put(badge, (x + (cw - badge.width) // 2, y + (ch - badge.height) // 2))
+        if look.seen is not None:
+            # In the top corner, clear of the cell code a reachable card carries in its middle.
+            inset = max(1, round(cw * 0.05))
+            put(
+                _thumbnail(look.seen, round(cw * 0.42), round(ch * 0.42), style.deck, lang),
+                (x + inset, y + inset),
+            )
     for x, y, look in placed:
         for disc, dx, dy in token_spots(look.tokens, cw, ch):
             put(disc, (x + dx, y + dy))
+
+
+@lru_cache(maxsize=256)
+def _thumbnail(card: Card, width: int, height: int, deck: Deck, lang: str) -> Image.Image:
+    return face(card, width, height, lang, deck)
 
 
 @lru_cache(maxsize=512)

@@ -7,7 +7,8 @@ token (two each). For the player to move, the cells the buttons name glow and ca
 (and the closed cards out of reach are dimmed). The header says whose turn it is and what each
 token may do, the seats with their teams, the closed count and the Empress effect; a footer band
 beside the field shows each team's pool of taken cards. The picture reads only the view, where a
-closed card has no face: it cannot show one.
+closed card has no face: it cannot show one, except a card every player saw face up before an
+effect closed it again (drawn small on its back, so nobody has to remember it).
 """
 
 from __future__ import annotations
@@ -174,7 +175,7 @@ def changed_cells(recent: Sequence[Event]) -> frozenset[int]:
 
 def cell_looks(view: GridTarotView, changed: frozenset[int] = frozenset()) -> tuple[CellLook, ...]:
     """The look of every position, in layout order; the last card turned up and the `changed`
-    ones are ringed."""
+    ones are ringed, and a closed card everyone has seen shows it small."""
     lit = destinations(view)
     dim = bool(lit) and len(lit) < view.closed
     badges = len(lit) <= MOST_BADGES
@@ -195,6 +196,7 @@ def cell_looks(view: GridTarotView, changed: frozenset[int] = frozenset()) -> tu
                 glow=i in lit,
                 badge=code if i in lit and badges else None,
                 tokens=tuple(on.get(i, ())),
+                seen=view.seen[i] if view.seen and state == CellState.CLOSED else None,
             )
         )
     return tuple(looks)
@@ -405,7 +407,7 @@ def board(layout: tuple[tuple[int, int], ...], size: int, lang: str) -> Board:
 @lru_cache(maxsize=8)
 def palette(layout: tuple[tuple[int, int], ...], size: int, lang: str) -> Image.Image:
     """One palette per look: two whole pictures, every face open with four seats' tokens and full
-    pools, then every back plain, dimmed and glowing with badges."""
+    pools, then every back plain, dimmed and glowing with badges, some with a seen card on them."""
     deck = deck78()
     cells = len(layout)
     sample = _GAME.view(_GAME.new(4, {"tokens": 2}, (0, 1, 0, 1)), None)
@@ -430,6 +432,7 @@ def palette(layout: tuple[tuple[int, int], ...], size: int, lang: str) -> Image.
             "faces": (None,) * cells,
             "covers": ((),) * cells,
             "reachable": ((1, tuple(range(0, cells, 3))),),
+            "seen": tuple(deck[i % len(deck)] if i % 4 == 0 else None for i in range(cells)),
             "closed": cells,
         }
     )

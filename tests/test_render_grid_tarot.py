@@ -156,3 +156,20 @@ def test_two_tokens_with_one_task_are_told_once() -> None:
     assert task_parts(cells_view(state), "en") == ["both tokens: onto any closed card"]
     state = move(state, 0, "2.D1").state
     assert task_parts(cells_view(state), "ru") == ["фишка 1: на любую закрытую карту"]
+
+
+def test_a_closed_card_everyone_has_seen_shows_on_its_back() -> None:
+    """An effect closed the Queen of Cups again: its back shows it; a card nobody has seen shows
+    nothing."""
+    state = field(
+        cards={(0, 5): "2S", (6, 2): "AW"},
+        closed={(0, 7): "QC", (0, 3): "4C"},
+        tokens=[[(0, 5)], [(6, 2)]],
+    ).model_copy(update={"known": (index((0, 7)),)})
+    view = cells_view(state)
+    looks = cell_looks(view)
+    assert looks[index((0, 7))].seen == "QC" and looks[index((0, 3))].seen is None
+    forgotten = cells_view(state.model_copy(update={"known": ()}))
+    assert render_grid_tarot(view, names=NAMES[:2], lang="en", size=600) != render_grid_tarot(
+        forgotten, names=NAMES[:2], lang="en", size=600
+    )
