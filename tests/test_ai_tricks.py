@@ -318,3 +318,21 @@ def test_play_outs_answer_the_asks_as_the_normal_player() -> None:
         )
         table.apply(seat, action)
     assert table.phase == "play"
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed"), [("tarot", 3, 4), ("minor_arcana", 4, 9)])
+def test_the_play_out_policy_plays_the_normal_players_cards(game_id: str, players: int, seed: int) -> None:
+    # The opponents are normal players: the search models them exactly (the dealer's discards too).
+    game, module, options = GAMES[game_id]
+    normal = module.normal()
+    policy = play_policy(module.STYLE, game, getattr(module, "ranked", None))
+    checked = 0
+    for state, seat in _decisions(game, players, seed, options):
+        if state.phase in ("play", "ask"):
+            table = game.hand_simulation(state)
+            expected = normal.choose(
+                game.view(state, seat), game.legal_actions(state, seat), random.Random(0)
+            )
+            assert policy(table, seat, table.legal(seat), random.Random(0)) == expected
+            checked += 1
+    assert checked > 20

@@ -3,7 +3,8 @@
 The card play is the shared trick heuristic (`core.ai.tricks`) with Game 5's counting values (rule
 10). What is Game 5's own is the dealer's discard: the discards count in the dealer's pile (A5.4),
 so it banks the best counting cards it may discard (Queens, Knights, Pages), which the play could
-lose to a King or a trump, and otherwise sheds empty low cards from its shortest suit.
+lose to a King or a trump, and otherwise sheds empty low cards from its shortest suit. The hard
+level searches the discard among a few more of those cards, by play-outs.
 """
 
 from __future__ import annotations

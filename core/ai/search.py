@@ -95,6 +95,8 @@ class SearchPlayer:
     ) -> T:
         """The candidate with the best total return for `seat` when `apply` plays it in each sampled
         world and the policy plays on (`budget`, `max_worlds`: this search's, default the player's)."""
+        if len(candidates) == 1:
+            return candidates[0]
         scores = [0.0] * len(candidates)
         spent = worlds = 0
         budget = self.budget if budget is None else budget

@@ -10,6 +10,9 @@ Knight 3, a Knave 2. What is Game 4's own:
 - the asks: asking never loses (5 points, or a Tarot Trump for a small card), so the normal player
   always asks, the opponent ahead in the match first; it gives away the Tarot Trump it misses least
   and gives back the small card that costs it least.
+
+The hard level searches every one of these decisions among the normal player's best-ranked ones
+(`discard` ranks more cards than it sheds, `ranked` orders the answers), by play-outs.
 """
 
 from __future__ import annotations

@@ -10,8 +10,9 @@ the voids its opponents showed) and each game's worth of the cards (`Style`):
   its longest suit, and never leads the Fool or the Magician while it has another card.
 
 The players themselves (`core.ai.tarot`, `core.ai.minor_arcana`) add each game's discard and asks,
-and the hard level searches over deals consistent with the view (`core.ai.search`) with this
-heuristic as every seat's play-out policy, on the engine's own rules (`TrickGame.hand_simulation`).
+and the hard level searches over deals consistent with the view (`core.ai.search`) in the play, the
+discard and the asks alike, with the normal player (this heuristic, the game's discard and answers)
+as every seat's play-out policy, on the engine's own rules (`TrickGame.hand_simulation`).
 """
 
 from __future__ import annotations
@@ -241,13 +242,15 @@ def seen_from_view(view: TrickView, legal: Sequence[Action], rules: TrickRules) 
 
 def seen_from_table(table: TrickTable, seat: Seat, legal: Sequence[Action]) -> Seen:
     hand = table.hand
+    # The dealer knows its discards are gone, as in its view.
+    gone = hand.gone.union(hand.discards) if seat == hand.dealer and hand.discards else hand.gone
     return Seen(
         seat=seat,
         players=table.players,
         hand=hand.hands[seat],
         legal=[action[len(PLAY_CARD) :] for action in legal],
         trick=hand.trick,
-        gone=hand.gone,
+        gone=gone,
         voids=hand.voids(),
     )
 
@@ -358,14 +361,14 @@ def _equivalents(seen: Seen, style: Style) -> list[Card]:
 
 
 def discard_options(ranked: Sequence[Card], count: int, marked: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """The discards of `count` cards among `ranked` (cheapest to shed first) that keep every card
-    already `marked`, the ones made of the cheapest cards first: the normal player's discard
-    first."""
-    fixed = [card for card in marked if card in ranked]
+    """The discards of `count` cards that keep every card already `marked` and take the rest among
+    `ranked` (cheapest to shed first), the ones made of the cheapest cards first: the normal
+    player's discard first, each option's marked cards first and then its cheapest."""
+    fixed = tuple(marked)
     free = [card for card in ranked if card not in fixed]
-    position = {card: number for number, card in enumerate(ranked)}
+    position = {card: number for number, card in enumerate(free)}
     options = [(*fixed, *rest) for rest in combinations(free, count - len(fixed))]
-    return sorted(options, key=lambda cards: sum(position[card] for card in cards))
+    return sorted(options, key=lambda cards: sum(position.get(card, 0) for card in cards))
 
 
 class HardTrickPlayer(NormalTrickPlayer):
@@ -394,7 +397,7 @@ class HardTrickPlayer(NormalTrickPlayer):
         self.max_candidates = max_candidates
         self.discard_budget = discard_budget
         self.discard_spread = discard_spread
-        #: The discard searched at the first mark, kept for the marks and the confirmation after it.
+        #: The last discard searched, by the view it was searched for.
         self._planned: tuple[tuple[Any, ...], Sequence[Card]] | None = None
         self.search = SearchPlayer(
             game,
@@ -426,6 +429,9 @@ class HardTrickPlayer(NormalTrickPlayer):
         return super().choose(view, legal, rng)
 
     def _discard_plan(self, view: TrickView, rng: random.Random) -> Sequence[Card]:
+        """The discard to head for, searched at the first mark among the discards that keep the
+        cards marked so far (a discard begun elsewhere is finished, not redone) and kept for the
+        marks and the confirmation after it."""
         key = (view.seat, view.hand, view.discards)
         if self._planned is not None and self._planned[0] == key:
             return self._planned[1]
