@@ -12,14 +12,14 @@ import pytest
 
 from core.ai import minor_arcana, tarot
 from core.ai.base import ComputerPlayer
-from core.ai.tricks import Seen, choose_card, discard_options, play_policy
+from core.ai.tricks import PlayOuts, Seen, choose_card, discard_options, seen_from_table, seen_knowing
 from core.engine import Game
 from core.games.minor_arcana import MinorArcanaGame, MinorArcanaState
 from core.games.tarot import TarotGame, TarotState
 from core.match import HandScored
 from core.play import play
 from core.trickgame import TrickGame, TrickTable
-from core.tricks import DECK, PIPS, Hand
+from core.tricks import DECK, PIPS, SUIT, Hand
 
 TAROT, MINOR = TarotGame(), MinorArcanaGame()
 GAMES: dict[str, tuple[TrickGame[Any, Any], Any, dict[str, Any]]] = {
@@ -306,7 +306,7 @@ def test_the_hard_player_searches_the_asks_among_the_normal_answers() -> None:
 
 def test_play_outs_answer_the_asks_as_the_normal_player() -> None:
     asking = _tarot_state({0: cards("T21 KC 2S"), 1: cards("T1 T0 KW")}, "ask", ask_stage="choose")
-    policy = play_policy(tarot.STYLE, TAROT, tarot.ranked)
+    policy = PlayOuts(tarot.STYLE, TAROT, tarot.ranked)
     table = TAROT.hand_simulation(asking)
     while table.phase == "ask":
         seat = table.to_move()[0]
@@ -325,7 +325,7 @@ def test_the_play_out_policy_plays_the_normal_players_cards(game_id: str, player
     # The opponents are normal players: the search models them exactly (the dealer's discards too).
     game, module, options = GAMES[game_id]
     normal = module.normal()
-    policy = play_policy(module.STYLE, game, getattr(module, "ranked", None))
+    policy = PlayOuts(module.STYLE, game, getattr(module, "ranked", None))
     checked = 0
     for state, seat in _decisions(game, players, seed, options):
         if state.phase in ("play", "ask"):
@@ -336,3 +336,26 @@ def test_the_play_out_policy_plays_the_normal_players_cards(game_id: str, player
             assert policy(table, seat, table.legal(seat), random.Random(0)) == expected
             checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("tarot", 3), ("minor_arcana", 4)])
+def test_the_searcher_plays_out_knowing_the_other_hands(game_id: str, players: int) -> None:
+    game, module, options = GAMES[game_id]
+    normal = module.normal()
+    policy = PlayOuts(module.STYLE, game, getattr(module, "ranked", None))
+    differed = 0
+    for state, seat in _decisions(game, players, 9, options):
+        if state.phase != "play":
+            continue
+        table = game.hand_simulation(state)
+        seen = seen_knowing(seen_from_table(table, seat, table.legal(seat)), table)
+        # Gone: every card no other hand holds (the seat's own included, the spare, the discards).
+        held = {card for other in range(players) if other != seat for card in table.hand.hands[other]}
+        assert all((card in seen.gone) == (card not in held) for card in DECK)
+        for other in range(players):
+            assert all(SUIT[card] not in seen.voids[other] for card in table.hand.hands[other])
+        policy.searcher = seat
+        expected = normal.choose(game.view(state, seat), game.legal_actions(state, seat), random.Random(0))
+        differed += policy(table, seat, table.legal(seat), random.Random(0)) != expected
+    # Knowing the hands changes some of its cards.
+    assert differed > 0

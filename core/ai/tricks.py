@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from core.ai.search import Policy, SearchPlayer
+from core.ai.search import SearchPlayer
 from core.cards import Card
 from core.engine import Action, Seat, Simulation
 from core.trickgame import (
@@ -264,22 +264,46 @@ def table_view(game: TrickGame[Any, Any], table: TrickTable, seat: Seat) -> Any:
     return game.view_type.model_construct(**fields)
 
 
-def play_policy(style: Style, game: TrickGame[Any, Any] | None = None, rank: Rank | None = None) -> Policy:
+class PlayOuts:
     """The normal player as the search's play-out policy, for every seat: the heuristic in the play,
     the game's first-ranked answer in its own phase (Game 4's asks, met by play-outs from the
-    discard or the asks; at random without `rank`)."""
+    discard or the asks; at random without `rank`). The `searcher`, if set, plays the heuristic
+    knowing the sampled world's hands (which cards can still beat its own, who lacks a suit): a
+    candidate is judged by the best the seat could make of it, not by its blind guesses."""
 
-    def policy(sim: Simulation, seat: Seat, legal: Sequence[Action], rng: random.Random) -> Action:
+    def __init__(
+        self, style: Style, game: TrickGame[Any, Any] | None = None, rank: Rank | None = None
+    ) -> None:
+        self.style = style
+        self.game = game
+        self.rank = rank
+        self.searcher: Seat | None = None
+
+    def __call__(self, sim: Simulation, seat: Seat, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         assert isinstance(sim, TrickTable)
         if sim.phase == PLAY:
-            return PLAY_CODE[choose_card(seen_from_table(sim, seat, legal), style)]
-        if rank is None or game is None or sim.phase == DISCARD:
+            seen = seen_from_table(sim, seat, legal)
+            if seat == self.searcher:
+                seen = seen_knowing(seen, sim)
+            return PLAY_CODE[choose_card(seen, self.style)]
+        if self.rank is None or self.game is None or sim.phase == DISCARD:
             return rng.choice(list(legal))
-        return rank(table_view(game, sim, seat), tuple(legal))[0]
+        return self.rank(table_view(self.game, sim, seat), tuple(legal))[0]
 
-    return policy
+
+def seen_knowing(seen: Seen, table: TrickTable) -> Seen:
+    """`seen` with every card outside the other hands gone and every suit a hand lacks a void."""
+    hands = table.hand.hands
+    held = {card for other, cards in enumerate(hands) if other != seen.seat for card in cards}
+    seen.gone = _DECK.difference(held)
+    seen.voids = [set(_PLAIN_SUITS.difference([SUIT[card] for card in cards])) for cards in hands]
+    return seen
+
+
+_DECK = frozenset(DECK)
+_PLAIN_SUITS = frozenset((*SUITS, TRUMP))
 
 
 # ----- the discard, shared -------------------------------------------------------------------------
@@ -399,9 +423,10 @@ class HardTrickPlayer(NormalTrickPlayer):
         self.discard_spread = discard_spread
         #: The last discard searched, by the view it was searched for.
         self._planned: tuple[tuple[Any, ...], Sequence[Card]] | None = None
+        self.play_outs = PlayOuts(style, game, rank)
         self.search = SearchPlayer(
             game,
-            play_policy(style, game, rank),
+            self.play_outs,
             candidates=self._shortlist,
             budget=budget,
             max_worlds=max_worlds,
@@ -418,6 +443,7 @@ class HardTrickPlayer(NormalTrickPlayer):
     def choose(self, view: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
+        self.play_outs.searcher = view.seat
         if view.phase == PLAY:
             return self.search.choose(view, legal, rng)
         if view.phase == DISCARD:
