@@ -12,14 +12,14 @@ import pytest
 
 from core.ai import minor_arcana, tarot
 from core.ai.base import ComputerPlayer
-from core.ai.tricks import Seen, choose_card
+from core.ai.tricks import PlayOuts, Seen, choose_card, discard_options, seen_from_table, seen_knowing
 from core.engine import Game
 from core.games.minor_arcana import MinorArcanaGame, MinorArcanaState
 from core.games.tarot import TarotGame, TarotState
 from core.match import HandScored
 from core.play import play
 from core.trickgame import TrickGame, TrickTable
-from core.tricks import DECK, PIPS, Hand
+from core.tricks import DECK, PIPS, SUIT, Hand
 
 TAROT, MINOR = TarotGame(), MinorArcanaGame()
 GAMES: dict[str, tuple[TrickGame[Any, Any], Any, dict[str, Any]]] = {
@@ -257,3 +257,105 @@ def test_normal_wins_clearly_more_hands_than_easy(game_id: str, chance: float, l
     module = GAMES[game_id][1]
     share = _hand_wins(game_id, module.normal(), module.easy(), 96)
     assert share >= least > chance
+
+
+# ----- the hard level's searched discard and asks ----------------------------------------------------
+
+
+def test_discard_options_keep_the_marks_and_list_the_normal_discard_first() -> None:
+    ranked = cards("2W 9W 3C 4C 5C")
+    options = discard_options(ranked, 3, [])
+    assert options[0] == tuple(ranked[:3])
+    assert len(options) == 10 and len(set(options)) == 10
+    # A card marked already stays in every option (a discard in progress is finished, not redone).
+    assert all("4C" in option for option in discard_options(ranked, 3, ["4C"]))
+    assert discard_options(ranked, 3, ["4C"])[0] == ("4C", "2W", "9W")
+
+
+@pytest.mark.parametrize("game_id", ["tarot", "minor_arcana"])
+def test_the_hard_dealer_discards_legally_the_same_for_a_seed(game_id: str) -> None:
+    game, module, options = GAMES[game_id]
+    players = 3 if game is TAROT else 4
+    state = next(state for state, _ in _decisions(game, players, 11, options) if state.phase == "discard")
+    dealer = state.dealer
+    plans = []
+    for _ in range(2):
+        # A fresh player each time: the plan comes from the seed, not from a remembered search.
+        player = _player(module, "hard")
+        current, rng = state, random.Random(5)
+        while current.phase == "discard":
+            legal = game.legal_actions(current, dealer)
+            action = player.choose(game.view(current, dealer), legal, rng)
+            assert action in legal
+            current = game.apply(current, dealer, action).state
+        plans.append(current.discards)
+    assert plans[0] == plans[1]
+    assert len(plans[0]) == GAMES[game_id][0].table_type.rules.spare_count(players)
+    assert not set(plans[0]) & game.table_type.rules.discard_ban
+
+
+def test_the_hard_player_searches_the_asks_among_the_normal_answers() -> None:
+    asking = _tarot_state({0: cards("T21 KC 2S"), 1: cards("T1 T0 KW")}, "ask", ask_stage="choose")
+    legal = TAROT.legal_actions(asking, 0)
+    assert tarot.ranked(TAROT.view(asking, 0), legal) == ["ask.1", "noask"]
+    player = tarot.hard(HARD_BUDGET)
+    action = player.choose(TAROT.view(asking, 0), legal, random.Random(1))
+    assert action in legal
+    assert tarot.hard(HARD_BUDGET).choose(TAROT.view(asking, 0), legal, random.Random(1)) == action
+
+
+def test_play_outs_answer_the_asks_as_the_normal_player() -> None:
+    asking = _tarot_state({0: cards("T21 KC 2S"), 1: cards("T1 T0 KW")}, "ask", ask_stage="choose")
+    policy = PlayOuts(tarot.STYLE, TAROT, tarot.ranked)
+    table = TAROT.hand_simulation(asking)
+    while table.phase == "ask":
+        seat = table.to_move()[0]
+        legal = table.legal(seat)
+        view = TAROT.view(TAROT.state_type(**(asking.model_dump() | table.dump())), seat)
+        action = policy(table, seat, legal, random.Random(0))
+        assert action == tarot.decide(
+            view, TAROT.legal_actions(TAROT.state_type(**(asking.model_dump() | table.dump())), seat)
+        )
+        table.apply(seat, action)
+    assert table.phase == "play"
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed"), [("tarot", 3, 4), ("minor_arcana", 4, 9)])
+def test_the_play_out_policy_plays_the_normal_players_cards(game_id: str, players: int, seed: int) -> None:
+    # The opponents are normal players: the search models them exactly (the dealer's discards too).
+    game, module, options = GAMES[game_id]
+    normal = module.normal()
+    policy = PlayOuts(module.STYLE, game, getattr(module, "ranked", None))
+    checked = 0
+    for state, seat in _decisions(game, players, seed, options):
+        if state.phase in ("play", "ask"):
+            table = game.hand_simulation(state)
+            expected = normal.choose(
+                game.view(state, seat), game.legal_actions(state, seat), random.Random(0)
+            )
+            assert policy(table, seat, table.legal(seat), random.Random(0)) == expected
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("tarot", 3), ("minor_arcana", 4)])
+def test_the_searcher_plays_out_knowing_the_other_hands(game_id: str, players: int) -> None:
+    game, module, options = GAMES[game_id]
+    normal = module.normal()
+    policy = PlayOuts(module.STYLE, game, getattr(module, "ranked", None))
+    differed = 0
+    for state, seat in _decisions(game, players, 9, options):
+        if state.phase != "play":
+            continue
+        table = game.hand_simulation(state)
+        seen = seen_knowing(seen_from_table(table, seat, table.legal(seat)), table)
+        # Gone: every card no other hand holds (the seat's own included, the spare, the discards).
+        held = {card for other in range(players) if other != seat for card in table.hand.hands[other]}
+        assert all((card in seen.gone) == (card not in held) for card in DECK)
+        for other in range(players):
+            assert all(SUIT[card] not in seen.voids[other] for card in table.hand.hands[other])
+        policy.searcher = seat
+        expected = normal.choose(game.view(state, seat), game.legal_actions(state, seat), random.Random(0))
+        differed += policy(table, seat, table.legal(seat), random.Random(0)) != expected
+    # Knowing the hands changes some of its cards.
+    assert differed > 0

@@ -3,7 +3,8 @@
 The card play is the shared trick heuristic (`core.ai.tricks`) with Game 5's counting values (rule
 10). What is Game 5's own is the dealer's discard: the discards count in the dealer's pile (A5.4),
 so it banks the best counting cards it may discard (Queens, Knights, Pages), which the play could
-lose to a King or a trump, and otherwise sheds empty low cards from its shortest suit.
+lose to a King or a trump, and otherwise sheds empty low cards from its shortest suit. The hard
+level searches the discard among a few more of those cards, by play-outs.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ WORTH: dict[Card, int] = {card: COUNT.get(card, 0) for card in DECK} | {FOOL: 0}
 STYLE = Style(rules=RULES, worth=WORTH, plain_tricks_score=False)
 
 
-def discard(view: TrickView) -> list[Card]:
+def discard(view: TrickView, count: int | None = None) -> list[Card]:
+    """The cards to discard best first (`count` of them, default as many as the dealer must)."""
     assert view.hand is not None
     hand = view.hand
     length: dict[str, int] = {}
@@ -29,15 +31,20 @@ def discard(view: TrickView) -> list[Card]:
     ranked = sorted(
         allowed, key=lambda card: (-COUNT.get(card, 0), length[SUIT[card]], RULES.strength[card], card)
     )
-    return ranked[: view.to_discard]
+    return ranked[: view.to_discard if count is None else count]
 
 
-#: Simulated moves per hard decision: p50 50 ms, p99 128 ms of one core (`python -m benchmarks tarot`).
+#: Simulated moves per hard decision: p50 52 ms, p99 239 ms of one core, the dealer's discard the
+#: dearest (`python -m benchmarks tarot`, 600 hands).
 BUDGET = 12_000
 MAX_WORLDS = 40
 MAX_CANDIDATES = 8
-#: The heuristic's card stays unless another one does this much better per world.
+#: The normal player's choice stays unless another one does this much better per world.
 KEEP_FIRST = 0.03
+#: The discard's simulated moves (once a hand, by the dealer) as a multiple of a card's, among
+#: the discards of two of the `2 + DISCARD_SPREAD` best cards to discard.
+DISCARD_TIMES = 2
+DISCARD_SPREAD = 3
 
 
 def easy() -> EasyTrickPlayer:
@@ -57,4 +64,6 @@ def hard(budget: int = BUDGET) -> HardTrickPlayer:
         max_worlds=MAX_WORLDS,
         max_candidates=MAX_CANDIDATES,
         keep_first=KEEP_FIRST,
+        discard_budget=round(budget * DISCARD_TIMES),
+        discard_spread=DISCARD_SPREAD,
     )

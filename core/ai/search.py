@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from core.engine import CHANCE, Action, Frozen, Game, Seat, Simulation
 
@@ -20,6 +20,8 @@ from core.engine import CHANCE, Action, Frozen, Game, Seat, Simulation
 Policy = Callable[[Simulation, Seat, Sequence[Action], random.Random], Action]
 #: The actions worth searching among the legal ones, best guess first (default: all of them).
 Candidates = Callable[[Any, tuple[Action, ...]], Sequence[Action]]
+#: A candidate of `SearchPlayer.best`: an action, or anything its `apply` plays (several moves).
+T = TypeVar("T")
 
 
 def play_out(sim: Simulation, policy: Policy, rng: random.Random, max_moves: int) -> int:
@@ -79,14 +81,32 @@ class SearchPlayer:
         candidates = list(self.candidates(view, legal) if self.candidates else legal)
         if len(candidates) == 1:
             return candidates[0]
+        return self.best(view, seat, candidates, lambda sim, action: sim.apply(seat, action), rng)
+
+    def best(
+        self,
+        view: Frozen,
+        seat: Seat,
+        candidates: Sequence[T],
+        apply: Callable[[Simulation, T], None],
+        rng: random.Random,
+        budget: int | None = None,
+        max_worlds: int | None = None,
+    ) -> T:
+        """The candidate with the best total return for `seat` when `apply` plays it in each sampled
+        world and the policy plays on (`budget`, `max_worlds`: this search's, default the player's)."""
+        if len(candidates) == 1:
+            return candidates[0]
         scores = [0.0] * len(candidates)
         spent = worlds = 0
-        while spent < self.budget and worlds < self.max_worlds:
+        budget = self.budget if budget is None else budget
+        max_worlds = self.max_worlds if max_worlds is None else max_worlds
+        while spent < budget and worlds < max_worlds:
             world = self.simulate(self.game.sample(view, rng))
             seed = rng.getrandbits(32)
-            for number, action in enumerate(candidates):
+            for number, candidate in enumerate(candidates):
                 sim = world.copy()
-                sim.apply(seat, action)
+                apply(sim, candidate)
                 spent += 1 + play_out(sim, self.policy, random.Random(seed), self.max_playout)
                 scores[number] += sim.returns()[seat]
             worlds += 1

@@ -10,8 +10,9 @@ the voids its opponents showed) and each game's worth of the cards (`Style`):
   its longest suit, and never leads the Fool or the Magician while it has another card.
 
 The players themselves (`core.ai.tarot`, `core.ai.minor_arcana`) add each game's discard and asks,
-and the hard level searches over deals consistent with the view (`core.ai.search`) with this
-heuristic as every seat's play-out policy, on the engine's own rules (`TrickGame.hand_simulation`).
+and the hard level searches over deals consistent with the view (`core.ai.search`) in the play, the
+discard and the asks alike, with the normal player (this heuristic, the game's discard and answers)
+as every seat's play-out policy, on the engine's own rules (`TrickGame.hand_simulation`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from core.ai.search import SearchPlayer
@@ -28,6 +30,7 @@ from core.trickgame import (
     CONFIRM,
     DISCARD,
     MARK,
+    MARK_CODE,
     PLAY,
     PLAY_CARD,
     PLAY_CODE,
@@ -239,30 +242,68 @@ def seen_from_view(view: TrickView, legal: Sequence[Action], rules: TrickRules) 
 
 def seen_from_table(table: TrickTable, seat: Seat, legal: Sequence[Action]) -> Seen:
     hand = table.hand
+    # The dealer knows its discards are gone, as in its view.
+    gone = hand.gone.union(hand.discards) if seat == hand.dealer and hand.discards else hand.gone
     return Seen(
         seat=seat,
         players=table.players,
         hand=hand.hands[seat],
         legal=[action[len(PLAY_CARD) :] for action in legal],
         trick=hand.trick,
-        gone=hand.gone,
+        gone=gone,
         voids=hand.voids(),
     )
 
 
-def play_policy(style: Style) -> Callable[[Simulation, Seat, Sequence[Action], random.Random], Action]:
-    """The heuristic as the search's play-out policy, for every seat (play-outs start in the play
-    and stop at the hand's end, so the play is all they meet)."""
+def table_view(game: TrickGame[Any, Any], table: TrickTable, seat: Seat) -> Any:
+    """`seat`'s view of a play-out's table, for a game's own decisions there (unchecked: the table
+    is the engine's own)."""
+    fields = table.view_fields(seat)
+    fields["to_move"] = table.to_move()
+    fields["outcome"] = None
+    return game.view_type.model_construct(**fields)
 
-    def policy(sim: Simulation, seat: Seat, legal: Sequence[Action], rng: random.Random) -> Action:
+
+class PlayOuts:
+    """The normal player as the search's play-out policy, for every seat: the heuristic in the play,
+    the game's first-ranked answer in its own phase (Game 4's asks, met by play-outs from the
+    discard or the asks; at random without `rank`). The `searcher`, if set, plays the heuristic
+    knowing the sampled world's hands (which cards can still beat its own, who lacks a suit): a
+    candidate is judged by the best the seat could make of it, not by its blind guesses."""
+
+    def __init__(
+        self, style: Style, game: TrickGame[Any, Any] | None = None, rank: Rank | None = None
+    ) -> None:
+        self.style = style
+        self.game = game
+        self.rank = rank
+        self.searcher: Seat | None = None
+
+    def __call__(self, sim: Simulation, seat: Seat, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         assert isinstance(sim, TrickTable)
-        if sim.phase != PLAY:
+        if sim.phase == PLAY:
+            seen = seen_from_table(sim, seat, legal)
+            if seat == self.searcher:
+                seen = seen_knowing(seen, sim)
+            return PLAY_CODE[choose_card(seen, self.style)]
+        if self.rank is None or self.game is None or sim.phase == DISCARD:
             return rng.choice(list(legal))
-        return PLAY_CODE[choose_card(seen_from_table(sim, seat, legal), style)]
+        return self.rank(table_view(self.game, sim, seat), tuple(legal))[0]
 
-    return policy
+
+def seen_knowing(seen: Seen, table: TrickTable) -> Seen:
+    """`seen` with every card outside the other hands gone and every suit a hand lacks a void."""
+    hands = table.hand.hands
+    held = {card for other, cards in enumerate(hands) if other != seen.seat for card in cards}
+    seen.gone = _DECK.difference(held)
+    seen.voids = [set(_PLAIN_SUITS.difference([SUIT[card] for card in cards])) for cards in hands]
+    return seen
+
+
+_DECK = frozenset(DECK)
+_PLAIN_SUITS = frozenset((*SUITS, TRUMP))
 
 
 # ----- the discard, shared -------------------------------------------------------------------------
@@ -282,10 +323,11 @@ def discard_step(view: TrickView, legal: Sequence[Action], wanted: Sequence[Card
 
 # ----- the players ---------------------------------------------------------------------------------
 
-#: A game's discard: the cards the dealer's view should discard.
-Discard = Callable[[Any], Sequence[Card]]
-#: A game's own phase (Game 4's asks) at the normal level.
-Decide = Callable[[Any, tuple[Action, ...]], Action]
+#: A game's discard: the first `count` cards the dealer's view would discard, best first (the normal
+#: player discards the first `view.to_discard`; the hard one searches among a few more).
+Discard = Callable[[Any, int], Sequence[Card]]
+#: A game's own phase (Game 4's asks): the legal answers, best first (the normal player's is the first).
+Rank = Callable[[Any, tuple[Action, ...]], Sequence[Action]]
 
 
 class EasyTrickPlayer:
@@ -304,10 +346,10 @@ class EasyTrickPlayer:
 class NormalTrickPlayer:
     """The heuristic: `choose_card` in the play, the game's own discard and decisions elsewhere."""
 
-    def __init__(self, style: Style, discard: Discard, decide: Decide | None = None) -> None:
+    def __init__(self, style: Style, discard: Discard, rank: Rank | None = None) -> None:
         self.style = style
         self.discard = discard
-        self.decide = decide
+        self.rank = rank
 
     def choose(self, view: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -315,10 +357,10 @@ class NormalTrickPlayer:
         if view.phase == PLAY:
             return heuristic_play(view, legal, self.style)
         if view.phase == DISCARD:
-            return discard_step(view, legal, self.discard(view))
-        if self.decide is None:
+            return discard_step(view, legal, self.discard(view, view.to_discard))
+        if self.rank is None:
             raise ValueError(f"no decision for the phase {view.phase!r}")
-        return self.decide(view, legal)
+        return self.rank(view, legal)[0]
 
 
 def heuristic_play(view: TrickView, legal: Sequence[Action], style: Style) -> Action:
@@ -342,29 +384,49 @@ def _equivalents(seen: Seen, style: Style) -> list[Card]:
     return kept
 
 
+def discard_options(ranked: Sequence[Card], count: int, marked: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """The discards of `count` cards that keep every card already `marked` and take the rest among
+    `ranked` (cheapest to shed first), the ones made of the cheapest cards first: the normal
+    player's discard first, each option's marked cards first and then its cheapest."""
+    fixed = tuple(marked)
+    free = [card for card in ranked if card not in fixed]
+    position = {card: number for number, card in enumerate(free)}
+    options = [(*fixed, *rest) for rest in combinations(free, count - len(fixed))]
+    return sorted(options, key=lambda cards: sum(position.get(card, 0) for card in cards))
+
+
 class HardTrickPlayer(NormalTrickPlayer):
-    """The normal player, whose card play is the generic determinized search (`core.ai.search`):
-    the heuristic's card first among the candidates, every seat playing the heuristic in the
-    play-outs, which stop at the end of the hand. `budget` counts simulated moves, not seconds, so
-    a seeded table replays the same decisions."""
+    """The normal player, whose every decision with a choice is the generic determinized search
+    (`core.ai.search`) among a shortlist with the normal player's choice first: in the play the
+    heuristic's card and the cards that play differently, in the discard the normal discard and its
+    variants among a few more cheap cards, in a game's own phase its best-ranked answers. Every seat
+    plays the normal player in the play-outs, which stop at the end of the hand. The budgets count
+    simulated moves, not seconds, so a seeded table replays the same decisions."""
 
     def __init__(
         self,
         game: TrickGame[Any, Any],
         style: Style,
         discard: Discard,
-        decide: Decide | None = None,
+        rank: Rank | None = None,
         *,
         budget: int,
         max_worlds: int,
         max_candidates: int,
         keep_first: float,
+        discard_budget: int,
+        discard_spread: int,
     ) -> None:
-        super().__init__(style, discard, decide)
+        super().__init__(style, discard, rank)
         self.max_candidates = max_candidates
+        self.discard_budget = discard_budget
+        self.discard_spread = discard_spread
+        #: The last discard searched, by the view it was searched for.
+        self._planned: tuple[tuple[Any, ...], Sequence[Card]] | None = None
+        self.play_outs = PlayOuts(style, game, rank)
         self.search = SearchPlayer(
             game,
-            play_policy(style),
+            self.play_outs,
             candidates=self._shortlist,
             budget=budget,
             max_worlds=max_worlds,
@@ -379,6 +441,38 @@ class HardTrickPlayer(NormalTrickPlayer):
         return [first, *others][: self.max_candidates]
 
     def choose(self, view: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
-        if view.phase == PLAY and len(legal) > 1:
+        if len(legal) == 1:
+            return legal[0]
+        self.play_outs.searcher = view.seat
+        if view.phase == PLAY:
             return self.search.choose(view, legal, rng)
+        if view.phase == DISCARD:
+            return discard_step(view, legal, self._discard_plan(view, rng))
+        if self.rank is not None:
+            shortlist = list(self.rank(view, legal))[: self.max_candidates]
+            seat = view.seat
+            return self.search.best(view, seat, shortlist, lambda sim, action: sim.apply(seat, action), rng)
         return super().choose(view, legal, rng)
+
+    def _discard_plan(self, view: TrickView, rng: random.Random) -> Sequence[Card]:
+        """The discard to head for, searched at the first mark among the discards that keep the
+        cards marked so far (a discard begun elsewhere is finished, not redone) and kept for the
+        marks and the confirmation after it."""
+        key = (view.seat, view.hand, view.discards)
+        if self._planned is not None and self._planned[0] == key:
+            return self._planned[1]
+        count, seat = view.to_discard, view.seat
+        assert seat is not None
+        ranked = self.discard(view, count + self.discard_spread)
+        options = discard_options(ranked, count, view.marks)[: self.max_candidates]
+
+        def apply(sim: Simulation, cards: tuple[Card, ...]) -> None:
+            assert isinstance(sim, TrickTable)
+            for card in (*(card for card in sim.hand.marks if card not in cards), *cards):
+                if card not in sim.hand.marks or card not in cards:
+                    sim.apply(seat, MARK_CODE[card])
+            sim.apply(seat, CONFIRM)
+
+        plan = self.search.best(view, seat, options, apply, rng, budget=self.discard_budget)
+        self._planned = (key, plan)
+        return plan
