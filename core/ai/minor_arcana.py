@@ -37,10 +37,6 @@ def discard(view: TrickView, count: int | None = None) -> list[Card]:
 #: Simulated moves per hard decision: p50 52 ms, p99 239 ms of one core, the dealer's discard the
 #: dearest (`python -m benchmarks tarot`, 600 hands).
 BUDGET = 12_000
-MAX_WORLDS = 40
-MAX_CANDIDATES = 8
-#: The normal player's choice stays unless another one does this much better per world.
-KEEP_FIRST = 0.03
 #: The discard's simulated moves (once a hand, by the dealer) as a multiple of a card's, among
 #: the discards of two of the `2 + DISCARD_SPREAD` best cards to discard.
 DISCARD_TIMES = 2
@@ -61,9 +57,6 @@ def hard(budget: int = BUDGET) -> HardTrickPlayer:
         STYLE,
         discard,
         budget=budget,
-        max_worlds=MAX_WORLDS,
-        max_candidates=MAX_CANDIDATES,
-        keep_first=KEEP_FIRST,
-        discard_budget=round(budget * DISCARD_TIMES),
+        discard_times=DISCARD_TIMES,
         discard_spread=DISCARD_SPREAD,
     )

@@ -110,10 +110,6 @@ def _give_cost(card: Card, hand: list[Card]) -> float:
 #: Simulated moves per hard decision: p50 94 ms, p99 219 ms of one core, the dealer's discard the
 #: dearest (`python -m benchmarks tarot`, 600 hands).
 BUDGET = 8_000
-MAX_WORLDS = 40
-MAX_CANDIDATES = 8
-#: The normal player's choice stays unless another one does this much better per world.
-KEEP_FIRST = 0.03
 #: The discard's simulated moves (once a hand, by the dealer) as a multiple of a card's, among
 #: the discards of three of the cheapest `3 + DISCARD_SPREAD` cards.
 DISCARD_TIMES = 1.5
@@ -135,9 +131,6 @@ def hard(budget: int = BUDGET) -> HardTrickPlayer:
         discard,
         ranked,
         budget=budget,
-        max_worlds=MAX_WORLDS,
-        max_candidates=MAX_CANDIDATES,
-        keep_first=KEEP_FIRST,
-        discard_budget=round(budget * DISCARD_TIMES),
+        discard_times=DISCARD_TIMES,
         discard_spread=DISCARD_SPREAD,
     )

@@ -395,6 +395,13 @@ def discard_options(ranked: Sequence[Card], count: int, marked: Sequence[Card]) 
     return sorted(options, key=lambda cards: sum(position.get(card, 0) for card in cards))
 
 
+#: Search settings both games share: sampled deals per decision, candidates searched, and how much
+#: better per world another choice must do to replace the normal player's.
+MAX_WORLDS = 40
+MAX_CANDIDATES = 8
+KEEP_FIRST = 0.03
+
+
 class HardTrickPlayer(NormalTrickPlayer):
     """The normal player, whose every decision with a choice is the generic determinized search
     (`core.ai.search`) among a shortlist with the normal player's choice first: in the play the
@@ -411,15 +418,16 @@ class HardTrickPlayer(NormalTrickPlayer):
         rank: Rank | None = None,
         *,
         budget: int,
-        max_worlds: int,
-        max_candidates: int,
-        keep_first: float,
-        discard_budget: int,
+        discard_times: float,
         discard_spread: int,
+        max_worlds: int = MAX_WORLDS,
+        max_candidates: int = MAX_CANDIDATES,
+        keep_first: float = KEEP_FIRST,
     ) -> None:
         super().__init__(style, discard, rank)
         self.max_candidates = max_candidates
-        self.discard_budget = discard_budget
+        #: The discard is searched once a hand: it may spend `discard_times` a card's budget.
+        self.discard_budget = round(budget * discard_times)
         self.discard_spread = discard_spread
         #: The last discard searched, by the view it was searched for.
         self._planned: tuple[tuple[Any, ...], Sequence[Card]] | None = None
