@@ -16,7 +16,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks.driver import Driver, add_redis_url, open_redis, percentile
+from benchmarks.driver import Driver, add_redis_url, open_redis
+from benchmarks.timing import percentile
 from bot.app import services_of
 from bot.chat import callback
 from core.engine import resolve_chance

@@ -29,11 +29,6 @@ def add_redis_url(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
 class Driver:
     def __init__(self, redis: aioredis.Redis) -> None:
         self.redis = redis

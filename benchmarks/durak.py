@@ -10,13 +10,11 @@ legal action it answers at once).
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import random
-import statistics
 from typing import Any
 
-from benchmarks.timing import TimedPlayer
+from benchmarks.timing import TimedPlayer, report, spread
 from core.ai.base import ComputerPlayer
 from core.ai.durak import DEFAULT_BUDGET, EasyDurakPlayer, HardDurakPlayer, NormalDurakPlayer
 from core.games.durak import DurakGame, DurakView, TransferDurakGame
@@ -84,12 +82,7 @@ def run(
         # One process, one core: how many decisions with a choice it makes per second of CPU.
         result["hard_decisions_per_cpu_s"] = len(cpu) / (sum(cpu) / 1000)
         for clock, measured in (("cpu", cpu), ("wall", wall)):
-            times = sorted(measured)
-            result |= {
-                f"hard_{clock}_ms_p50": statistics.median(times),
-                f"hard_{clock}_ms_p99": times[min(len(times) - 1, int(len(times) * 0.99))],
-                f"hard_{clock}_ms_max": times[-1],
-            }
+            result |= spread(measured, f"hard_{clock}_ms")
     return result
 
 
@@ -109,11 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     for matchup in ("normal", "hard"):
         if args.only in (None, matchup):
             result |= run(matchup, args.games, args.seed, args.budget, args.variant, args.processes)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        for name, number in result.items():
-            print(f"{name:22} {number:.3f}" if isinstance(number, float) else f"{name:22} {number}")
+    report(result, args.json)
     return 0
 
 

@@ -8,12 +8,10 @@ player clears the field.
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import statistics
 from typing import Any
 
-from benchmarks.timing import TimedPlayer
+from benchmarks.timing import TimedPlayer, report, spread
 from core.ai.base import ComputerPlayer
 from core.ai.grid import GridPlayer
 from core.ai.random_player import RandomPlayer
@@ -39,15 +37,12 @@ def run(games: int = 1000, seed: int = 0) -> dict[str, float]:
         for name, player in (("strong", strong), ("random", baseline)):
             outcome = game.outcome(play_game(game, [player], random.Random(f"{seed}:solo:{number}")))
             solo[name] += outcome is not None and outcome.winners == (0,)
-    times = sorted(strong.wall_ms)
     return {
         "games": games,
         "win_rate_vs_random": wins / games,
         "solo_win_rate": solo["strong"] / games,
         "solo_win_rate_random": solo["random"] / games,
-        "decision_ms_p50": statistics.median(times),
-        "decision_ms_p99": times[min(len(times) - 1, int(len(times) * 0.99))],
-        "decision_ms_max": times[-1],
+        **spread(strong.wall_ms, "decision_ms"),
     }
 
 
@@ -58,11 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     result = run(args.games, args.seed)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        for name, value in result.items():
-            print(f"{name:22} {value:.3f}" if isinstance(value, float) else f"{name:22} {value}")
+    report(result, args.json)
     return 0
 
 

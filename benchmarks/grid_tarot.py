@@ -13,13 +13,11 @@ know where it is): how much of the tested player's losses is the Tower's luck.
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import random
-import statistics
 from typing import Any
 
-from benchmarks.timing import TimedPlayer
+from benchmarks.timing import TimedPlayer, report, spread
 from core.ai.base import ComputerPlayer
 from core.ai.grid_tarot import GridTarotPlayer
 from core.ai.random_player import RandomPlayer
@@ -111,7 +109,7 @@ def run(
     level: str = "hard", games: int = 1000, seed: int = 0, processes: int = 2, tower_known: bool = False
 ) -> dict[str, float | str]:
     parts = _parts(level, games, seed, processes, sighted=False)
-    times = sorted(ms for part in parts for ms in part[4])
+    times = [ms for part in parts for ms in part[4]]
     result: dict[str, float | str] = {
         "matchup": f"{level} vs random, 2 players; solo {level} and random",
         "games": games,
@@ -120,9 +118,7 @@ def run(
         "solo_clear_rate": sum(part[2] for part in parts) / games,
         "solo_clear_rate_random": sum(part[3] for part in parts) / games,
         "decisions": len(times),
-        "cpu_ms_p50": statistics.median(times),
-        "cpu_ms_p99": times[min(len(times) - 1, int(len(times) * 0.99))],
-        "cpu_ms_max": times[-1],
+        **spread(times, "cpu_ms"),
     }
     if tower_known:
         sighted = _parts(level, games, seed, processes, sighted=True)
@@ -143,11 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     result = run(args.level, args.games, args.seed, args.processes, args.tower_known)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        for name, value in result.items():
-            print(f"{name:22} {value:.3f}" if isinstance(value, float) else f"{name:22} {value}")
+    report(result, args.json)
     return 0
 
 

@@ -20,7 +20,8 @@ from typing import Any
 
 from telegram import Update
 
-from benchmarks.driver import add_redis_url, percentile
+from benchmarks.driver import add_redis_url
+from benchmarks.timing import percentile
 from bot.app import build_application, services_of
 from bot.chat import callback
 from bot.offline.fake_api import FakeBotAPI, UpdateFactory

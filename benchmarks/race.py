@@ -9,13 +9,11 @@ choice (with one legal action it answers at once).
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import random
-import statistics
 from typing import Any
 
-from benchmarks.timing import TimedPlayer
+from benchmarks.timing import TimedPlayer, report, spread
 from core.ai.base import ComputerPlayer
 from core.ai.registry import PLAYERS
 from core.games.race import RaceGame
@@ -56,16 +54,14 @@ def run(
             parts = pool.map(_games, jobs)
     else:
         parts = [_games(job) for job in jobs]
-    times = sorted(ms for part in parts for ms in part[2])
+    times = [ms for part in parts for ms in part[2]]
     return {
         "matchup": f"{level} vs {opponent}, {players} players",
         "games": games,
         "win_rate": sum(part[0] for part in parts) / games,
         "loss_rate": sum(part[1] for part in parts) / games,
         "decisions": len(times),
-        "cpu_ms_p50": statistics.median(times),
-        "cpu_ms_p99": times[min(len(times) - 1, int(len(times) * 0.99))],
-        "cpu_ms_max": times[-1],
+        **spread(times, "cpu_ms"),
     }
 
 
@@ -81,11 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     result = run(args.level, args.opponent, args.games, args.players, args.seed, args.processes)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        for name, value in result.items():
-            print(f"{name:12} {value:.3f}" if isinstance(value, float) else f"{name:12} {value}")
+    report(result, args.json)
     return 0
 
 

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from benchmarks.driver import percentile
+from benchmarks.timing import percentile
 from core.ai.random_player import RandomPlayer
 from core.engine import CHANCE, Event, resolve_chance
 from core.games.bandit import BanditView

@@ -11,13 +11,11 @@ of its thread (one core, whatever else loads the machine).
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import random
-import statistics
 from typing import Any
 
-from benchmarks.timing import TimedPlayer
+from benchmarks.timing import TimedPlayer, report, spread
 from core.ai import minor_arcana, tarot
 from core.ai.base import ComputerPlayer
 from core.engine import Game
@@ -95,14 +93,12 @@ def run(
         f"{prefix}_ok": share >= TARGETS[game_id, matchup],
     }
     if matchup == "hard":
-        times = sorted(ms for part in parts for ms in part[1])
-        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+        times = [ms for part in parts for ms in part[1]]
+        figures = {name: round(ms, 2) for name, ms in spread(times, f"{prefix}_cpu_ms").items()}
         result |= {
             f"{prefix}_decisions": len(times),
-            f"{prefix}_cpu_ms_p50": round(statistics.median(times), 2),
-            f"{prefix}_cpu_ms_p99": round(p99, 2),
-            f"{prefix}_cpu_ms_max": round(times[-1], 2),
-            f"{prefix}_time_ok": p99 <= P99_TARGET_MS,
+            **figures,
+            f"{prefix}_time_ok": figures[f"{prefix}_cpu_ms_p99"] <= P99_TARGET_MS,
         }
     return result
 
@@ -122,11 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         for matchup in ("normal", "hard"):
             if args.game in (None, game_id) and args.only in (None, matchup):
                 result |= run(game_id, matchup, args.hands, args.seed, args.processes, args.budget)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        for name, value in result.items():
-            print(f"{name:34} {value}")
+    report(result, args.json)
     return 0
 
 

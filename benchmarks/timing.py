@@ -1,9 +1,12 @@
-"""A computer player under a stopwatch: the benchmarks' decision times."""
+"""Timings for the benchmarks: a computer player under a stopwatch, percentiles, and the report."""
 
 from __future__ import annotations
 
+import json
 import random
+import statistics
 import time
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.ai.base import ComputerPlayer
@@ -26,3 +29,27 @@ class TimedPlayer:
             self.cpu_ms.append((time.thread_time() - cpu) * 1000)
             self.wall_ms.append((time.perf_counter() - wall) * 1000)
         return action
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def spread(times: Sequence[float], prefix: str) -> dict[str, float]:
+    """The median, p99 and slowest of `times`, keyed `{prefix}_p50`, `_p99`, `_max`."""
+    return {
+        f"{prefix}_p50": statistics.median(times),
+        f"{prefix}_p99": percentile(times, 0.99),
+        f"{prefix}_max": max(times),
+    }
+
+
+def report(result: Mapping[str, Any], as_json: bool) -> None:
+    """Print a benchmark's result: one JSON object, or a line per figure."""
+    if as_json:
+        print(json.dumps(result))
+        return
+    width = max(map(len, result))
+    for name, value in result.items():
+        print(f"{name:<{width}}  {value:.3f}" if isinstance(value, float) else f"{name:<{width}}  {value}")

@@ -21,7 +21,8 @@ from PIL import Image
 from telegram import InputMediaPhoto, Update
 from telegram.ext import Application, ApplicationHandlerStop, CallbackQueryHandler, ContextTypes
 
-from benchmarks.driver import Driver, open_redis, percentile
+from benchmarks.driver import Driver, open_redis
+from benchmarks.timing import percentile
 from bot import keys
 from bot.app import services_of
 from bot.chat import callback
