@@ -324,17 +324,12 @@ def draw_cells(
             # In the top corner, clear of the cell code a reachable card carries in its middle.
             inset = max(1, round(cw * 0.05))
             put(
-                _thumbnail(look.seen, round(cw * 0.42), round(ch * 0.42), style.deck, lang),
+                face(look.seen, round(cw * 0.42), round(ch * 0.42), lang, style.deck),
                 (x + inset, y + inset),
             )
     for x, y, look in placed:
         for disc, dx, dy in token_spots(look.tokens, cw, ch):
             put(disc, (x + dx, y + dy))
-
-
-@lru_cache(maxsize=256)
-def _thumbnail(card: Card, width: int, height: int, deck: Deck, lang: str) -> Image.Image:
-    return face(card, width, height, lang, deck)
 
 
 @lru_cache(maxsize=512)
