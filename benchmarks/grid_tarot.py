@@ -50,40 +50,40 @@ class TowerSighted(GridTarotPlayer):
         return pos
 
 
-def _duel(game: GridTarotGame, seats: list[ComputerPlayer[Any]], rng: random.Random) -> GridTarotState:
+def _duel(
+    game: GridTarotGame, seats: list[ComputerPlayer[Any]], rng: random.Random, sighted: TowerSighted | None
+) -> GridTarotState:
     """One game to its end, keeping a sighted player's `truth` current."""
     state: GridTarotState | None = None
     for turn in play(game, seats, rng):
         state = turn.step.state
-        for player in seats:
-            if isinstance(player, TowerSighted):
-                player.truth = state
+        if sighted is not None:
+            sighted.truth = state
     assert state is not None
     return state
 
 
 def _games(job: Job) -> tuple[int, int, int, int, list[float]]:
-    level, seed, first, last, sighted = job
+    level, seed, first, last, tower_known = job
     game = GridTarotGame()
-    player = PLAYERS["grid_tarot"][level]
-    if sighted:
-        assert isinstance(player, GridTarotPlayer)
-        player = TowerSighted(player)
-    tested = TimedPlayer(player)
+    level_player = PLAYERS["grid_tarot"][level]
+    assert isinstance(level_player, GridTarotPlayer)
+    sighted = TowerSighted(level_player) if tower_known else None
+    tested = TimedPlayer(sighted or level_player)
     baseline = RandomPlayer()
     wins = draws = clears = random_clears = 0
     for number in range(first, last):
         seat = number % 2
         seats: list[ComputerPlayer[Any]] = [baseline, baseline]
-        seats[seat] = player if sighted else tested
-        outcome = game.outcome(_duel(game, seats, random.Random(f"{seed}:duel:{number // 2}")))
+        seats[seat] = tested
+        outcome = game.outcome(_duel(game, seats, random.Random(f"{seed}:duel:{number // 2}"), sighted))
         assert outcome is not None
         wins += seat in outcome.winners
         draws += outcome.draw
-        if sighted:
+        if tower_known:
             continue
-        for player, solo in ((tested, True), (baseline, False)):
-            won = game.outcome(play_game(game, [player], random.Random(f"{seed}:solo:{number}")))
+        for solver, solo in ((tested, True), (baseline, False)):
+            won = game.outcome(play_game(game, [solver], random.Random(f"{seed}:solo:{number}")))
             cleared = won is not None and won.winners == (0,)
             if solo:
                 clears += cleared
