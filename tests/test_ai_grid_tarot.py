@@ -14,6 +14,7 @@ from core.ai.grid_tarot import GridTarotPlayer, Outlook, _Decision
 from core.ai.random_player import RandomPlayer
 from core.ai.registry import PLAYERS
 from core.games.grid_tarot import position
+from core.games.grid_tarot_rules import Position
 from core.play import play_game
 from tests.tarot_fields import GAME, code, field, index
 
@@ -95,7 +96,15 @@ def test_a_player_for_every_level_but_easy_searches() -> None:
     assert isinstance(PLAYERS["grid_tarot"]["easy"], RandomPlayer)
 
 
-@LEVELS
+#: The levels' one-move scoring, without the end-game search: a hand-built field has few closed
+#: cards, but the deck's other cards are unseen too, so a sampled deal seldom puts the Tower among
+#: them, which a real end game (where the closed cards are all the unseen ones) never does.
+ONE_MOVE = pytest.mark.parametrize(
+    "player", [GridTarotPlayer(endgame=0), GridTarotPlayer(candidates=4, endgame=0)], ids=["hard", "normal"]
+)
+
+
+@ONE_MOVE
 def test_it_turns_up_a_card_everyone_has_seen_rather_than_risk_the_tower(player: ComputerPlayer[Any]) -> None:
     """An effect closed the 2P at (0,7) again, so everyone knows it is no Tower; the other 2-step
     destinations might be, as the Tower is still unseen."""
@@ -140,3 +149,37 @@ def test_the_benchmarks_tower_sighted_player_knows_only_where_the_tower_lies() -
     assert pos.known == 1 << index((0, 7))
     choices = {_choice(sighted, state, 0, seed) for seed in range(5)}
     assert choices and "1." + code((0, 7)) not in choices
+
+
+def _solved(pos: Position, seat: int) -> int:
+    """The game's value for `seat` with both sides at their best: 1 won, 0 drawn, -1 lost (every
+    closed card seen, so no chance is left)."""
+    if pos.result is not None:
+        return 0 if pos.result.draw else (1 if seat in pos.result.winners else -1)
+    values = []
+    for action in pos.legal(pos.turn):
+        after = pos.copy()
+        after.apply(pos.turn, action)
+        values.append(_solved(after, seat))
+    return max(values) if pos.turn == seat else min(values)
+
+
+def test_the_end_game_search_wins_a_jump_race_the_one_move_player_loses() -> None:
+    """Three closed cards are left, all seen. Seat 0's 6S may turn up the AW at (4,10) or the 2C
+    at (4,8), and the other seat's 8P reaches both. Taking the AW keeps the NW beside it for the
+    next turn and a Wands jump back onto the AW after that, while the other seat, sent to the 2C,
+    has one Clubs jump and then none: the end-game search sees this to the end; the one-move
+    player, judging the field one move on, takes the 2C and loses by force."""
+    closed = {(4, 10): "AW", (3, 10): "NW", (4, 8): "2C"}
+    state = field(
+        cards={(2, 12): "6S", (6, 10): "8P", (4, 11): "6C", (5, 9): "NP"},
+        closed=closed,
+        tokens=[[(2, 12)], [(6, 10)]],
+    ).model_copy(update={"known": tuple(sorted(index(cell) for cell in closed))})
+    pos = position(state)
+    for target, value in (((4, 10), 1), ((4, 8), -1)):
+        after = pos.copy()
+        after.apply(0, "1." + code(target))
+        assert _solved(after, 0) == value
+    assert all(_choice(HARD, state, 0, seed) == "1." + code((4, 10)) for seed in range(3))
+    assert _choice(GridTarotPlayer(endgame=0), state, 0) == "1." + code((4, 8))

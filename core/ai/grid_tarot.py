@@ -16,6 +16,12 @@ safety less the chance that every other team stays safe (a team that cannot move
 less `RISK` times how much likelier the own team's next move is than the others' to turn up the
 Tower with no way out (a token that can turn up a seen card, or only jump, draws no card); playing
 solo, it is safety plus a small reward for each card turned up.
+
+In the end game (`ENDGAME` closed cards or fewer, against other teams) the last destinations are
+raced for and then the tokens must jump (rule 19), where one move's outlook misjudges who runs out
+first; and few cards are hidden. So the player searches both sides' moves, deepening ply by ply
+while the whole search fits in `BUDGET` positions (exact over the unseen cards at every move, the
+others' answers between their best and an average one, `CARE`), with the evaluation at its leaves.
 """
 
 from __future__ import annotations
@@ -56,6 +62,19 @@ JUMP = 0.9
 #: What the chance that a team's next move turns up the Tower with no way out costs, against the
 #: survival estimate's -1..1 (a loss is worth LOSS).
 RISK = 8.0
+#: The end game: with this few closed cards left, the tokens race for the last destinations and
+#: then jump (rule 19), and few cards are hidden, so searching several moves of both sides pays.
+ENDGAME = 12
+#: How many positions one end-game decision may play out, all depths together (about 0.1 ms each).
+BUDGET = 1500
+#: How the end-game search expects the other teams to answer: 1 at their best, 0 at random.
+CARE = 0.5
+#: The end-game search's deepest try, in plies (a little more than a turn of each side per card).
+MAX_PLIES = 12
+
+
+class _OutOfBudget(Exception):
+    """The deepening search has played out its `BUDGET`: the last complete depth decides."""
 
 
 def _group(card: Card) -> str:
@@ -137,6 +156,9 @@ class _Decision:
         self.outlook = Outlook(pos).chance
         #: Cells from the best outlook down, to find a mask's best cell quickly.
         self.ranked = sorted(range(BOARD.size), key=lambda cell: -self.outlook[cell])
+        #: The end-game search's positions so far, and whether it stopped short of a game's end.
+        self.nodes = 0
+        self.cut = False
 
     # ----- scoring actions ---------------------------------------------------------------------
 
@@ -201,6 +223,64 @@ class _Decision:
         keep = ranked[: self.candidates]
         keep += [a for a in ranked[self.candidates :] if guess(a)[0] >= 1.0]
         return keep
+
+    # ----- the end-game search ------------------------------------------------------------------
+
+    def deepen(self, pos: Position, actions: Sequence[Action], depth: int) -> list[float]:
+        """The actions' scores from the deepest search of both sides' moves that fits in `BUDGET`
+        (each ply one move or follow-up decision); the one-move scores if not even two plies fit."""
+        scores = [self.value(pos, action, depth) for action in actions]
+        for plies in range(2, MAX_PLIES + 1):
+            self.cut = False
+            try:
+                scores = [self.expect(pos, action, plies) for action in actions]
+            except _OutOfBudget:
+                break
+            if not self.cut:
+                break  # every line ended the game: deeper is the same
+        return scores
+
+    def expect(self, pos: Position, action: Action, depth: int) -> float:
+        """The value of playing `action` for the seat to move, `depth` plies deep: exact over the
+        unseen card it may turn up."""
+        dest = self._destination(pos, action)
+        unseen = pos.closed & ~pos.known
+        if dest is None or not unseen >> dest & 1:
+            after = self.play(pos, action)
+            # Naming a way out (rule 19) only announces the move that follows.
+            return self.search(after, depth if after.phase is Phase.OPTION else depth - 1)
+        total = 0.0
+        for where, _, count in _unseen_groups(pos):
+            total += count * self.search(self.play(pos, action, (dest, where)), depth - 1)
+        return total / unseen.bit_count()
+
+    def play(self, pos: Position, action: Action, swap: tuple[int, int] | None = None) -> Position:
+        """A copy of `pos` with `action` applied (after exchanging the cards of two unseen positions,
+        to put the card wanted on the destination), counted against the budget."""
+        self.nodes += 1
+        if self.nodes > BUDGET:
+            raise _OutOfBudget
+        after = pos.copy()
+        if swap is not None:
+            _swap_closed(after, *swap)
+        after.apply(pos.turn, action)
+        return after
+
+    def search(self, pos: Position, depth: int) -> float:
+        """The value of a position with `depth` plies left: the best of the seat to move's actions
+        for its own team; for another team, between its best answer and an average one (`CARE`), as
+        an opponent that may err, not always at its best."""
+        if pos.result is not None or depth <= 0:
+            self.cut |= pos.result is None
+            return self.after(pos, 0)
+        seat = pos.turn
+        legal = pos.legal(seat)
+        if not legal:
+            return self.evaluate(pos)
+        values = [self.expect(pos, action, depth) for action in self.shortlist(pos, legal)]
+        if pos.teams[seat] == self.team:
+            return max(values)
+        return CARE * min(values) + (1.0 - CARE) * sum(values) / len(values)
 
     # ----- the evaluation ----------------------------------------------------------------------
 
@@ -335,10 +415,14 @@ def _swap_closed(pos: Position, here: int, there: int) -> None:
 
 class GridTarotPlayer:
     """Scores each legal action by its expected outcome one move deep (with the seat's follow-up
-    decisions `depth` deeper); among many, only a shortlist of `candidates`."""
+    decisions `depth` deeper), or with `endgame` closed cards or fewer by the end-game search;
+    among many, only a shortlist of `candidates`."""
 
-    def __init__(self, candidates: int = 10, depth: int = 1, risk: float = RISK) -> None:
+    def __init__(
+        self, candidates: int = 10, depth: int = 1, risk: float = RISK, endgame: int = ENDGAME
+    ) -> None:
         self.candidates = candidates
+        self.endgame = endgame
         self.depth = depth
         self.risk = risk
 
@@ -356,7 +440,10 @@ class GridTarotPlayer:
         pos = self.position(view, rng)
         decision = _Decision(pos, seat, self.candidates, self.risk)
         shortlist = decision.shortlist(pos, legal)
-        scores = [decision.value(pos, action, self.depth) for action in shortlist]
+        if pos.team_count > 1 and pos.closed.bit_count() <= self.endgame:
+            scores = decision.deepen(pos, shortlist, self.depth)
+        else:
+            scores = [decision.value(pos, action, self.depth) for action in shortlist]
         top = max(scores)
         return rng.choice(
             [action for action, score in zip(shortlist, scores, strict=True) if score >= top - 1e-9]
