@@ -229,7 +229,7 @@ class _Decision:
     def deepen(self, pos: Position, actions: Sequence[Action], depth: int) -> list[float]:
         """The actions' scores from the deepest search of both sides' moves that fits in `BUDGET`
         (each ply one move or follow-up decision); the one-move scores if not even two plies fit."""
-        scores = [self.value(pos, action, depth) for action in actions]
+        scores: list[float] | None = None
         for plies in range(2, MAX_PLIES + 1):
             self.cut = False
             try:
@@ -238,6 +238,8 @@ class _Decision:
                 break
             if not self.cut:
                 break  # every line ended the game: deeper is the same
+        if scores is None:
+            return [self.value(pos, action, depth) for action in actions]
         return scores
 
     def expect(self, pos: Position, action: Action, depth: int) -> float:
