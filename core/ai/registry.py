@@ -32,10 +32,11 @@ PLAYERS: dict[str, dict[str, ComputerPlayer[Any]]] = {
     "durak_transfer": {"easy": EasyDurakPlayer(), "normal": NormalDurakPlayer(), "hard": HardDurakPlayer()},
     # Expectimax over the turn's dice and the cards they turn up: one die ahead, or every die left.
     "race": {"easy": RandomPlayer(), "normal": RacePlayer(dice=1), "hard": RacePlayer(dice=2)},
-    # Expectation over the card that turns up: normal scores a short list of moves, hard more.
+    # Expectation over the card that turns up: normal scores a short list of moves one deep, hard
+    # more, and searches both sides' moves in the end game.
     "grid_tarot": {
         "easy": RandomPlayer(),
-        "normal": GridTarotPlayer(candidates=4),
+        "normal": GridTarotPlayer(candidates=4, endgame=0),
         "hard": GridTarotPlayer(),
     },
     # Determinized search over deals consistent with the view (hard), a trick heuristic (normal).
