@@ -140,10 +140,21 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--deep",
         action="store_true",
-        help="the test kit plays many more steps and every combination of options (tests/test_kit.py)",
+        help="the long runs: the test kit plays many more steps and every combination of options "
+        "(tests/test_kit.py), and the tests marked `deep` run",
     )
     parser.addoption(
         "--update-golden",
         action="store_true",
         help="write the golden playthroughs afresh instead of comparing (tests/test_golden.py)",
     )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked `deep` (minutes of CPU each) run with `--deep` only, as the long kit does."""
+    if config.getoption("--deep"):
+        return
+    later = pytest.mark.skip(reason="a long run: played with --deep")
+    for item in items:
+        if item.get_closest_marker("deep"):
+            item.add_marker(later)

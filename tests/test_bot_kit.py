@@ -15,8 +15,13 @@ from tests.harness import BotHarness, Clock
 GROUP_GAMES = sorted(game_id for game_id, adapter in ADAPTERS.items() if adapter.in_groups)
 #: Games a group table plays at most for every check to have had its turn.
 GAMES_FOR_THE_CHECKS = 5
+#: Private modes whose whole match takes minutes of CPU (a Mathers' Tarot match to 100 against two
+#: strong computers): played with `--deep`; the same adapter plays to its end against normal ones.
+LONG_MODES = {("tarot", "two_hard")}
 PRIVATE_GAMES = [
-    (game_id, mode.key) for game_id, adapter in sorted(ADAPTERS.items()) for mode in adapter.private_modes
+    pytest.param(game_id, mode.key, marks=[pytest.mark.deep] if (game_id, mode.key) in LONG_MODES else [])
+    for game_id, adapter in sorted(ADAPTERS.items())
+    for mode in adapter.private_modes
 ]
 
 
