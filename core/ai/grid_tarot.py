@@ -163,22 +163,24 @@ class _Decision:
     # ----- scoring actions ---------------------------------------------------------------------
 
     def value(self, pos: Position, action: Action, depth: int) -> float:
-        dest = self._destination(pos, action)
-        if dest is None or not (pos.closed & ~pos.known) >> dest & 1:
+        drawn = self._drawn(pos, action)
+        if drawn is None:
             # An open destination, or a seen card: what turns up is known.
-            after = pos.copy()
-            after.apply(self.seat, action)
-            return self.after(after, depth)
+            return self.after(_played(pos, self.seat, action), depth)
         # An unseen destination: the expectation over the unseen cards, one per group.
         total = 0.0
         for where, _, count in _unseen_groups(pos):
-            after = pos.copy()
-            _swap_closed(after, dest, where)
-            after.apply(self.seat, action)
             # What follows a card turned up (the Chariot's repeat, the Hanged Man's swap) is
             # judged as it stands: searching it for every card would cost too much.
-            total += count * self.after(after, 0)
+            total += count * self.after(_played(pos, self.seat, action, (drawn, where)), 0)
         return total / (pos.closed & ~pos.known).bit_count()
+
+    @classmethod
+    def _drawn(cls, pos: Position, action: Action) -> int | None:
+        """The unseen position a move turns up, if it ends on one (None: what it turns up is known,
+        or it turns up nothing)."""
+        dest = cls._destination(pos, action)
+        return dest if dest is not None and (pos.closed & ~pos.known) >> dest & 1 else None
 
     @staticmethod
     def _destination(pos: Position, action: Action) -> int | None:
@@ -245,28 +247,22 @@ class _Decision:
     def expect(self, pos: Position, action: Action, depth: int) -> float:
         """The value of playing `action` for the seat to move, `depth` plies deep: exact over the
         unseen card it may turn up."""
-        dest = self._destination(pos, action)
-        unseen = pos.closed & ~pos.known
-        if dest is None or not unseen >> dest & 1:
+        drawn = self._drawn(pos, action)
+        if drawn is None:
             after = self.play(pos, action)
             # Naming a way out (rule 19) only announces the move that follows.
             return self.search(after, depth if after.phase is Phase.OPTION else depth - 1)
         total = 0.0
         for where, _, count in _unseen_groups(pos):
-            total += count * self.search(self.play(pos, action, (dest, where)), depth - 1)
-        return total / unseen.bit_count()
+            total += count * self.search(self.play(pos, action, (drawn, where)), depth - 1)
+        return total / (pos.closed & ~pos.known).bit_count()
 
     def play(self, pos: Position, action: Action, swap: tuple[int, int] | None = None) -> Position:
-        """A copy of `pos` with `action` applied (after exchanging the cards of two unseen positions,
-        to put the card wanted on the destination), counted against the budget."""
+        """`_played` for the seat to move, counted against the budget."""
         self.nodes += 1
         if self.nodes > BUDGET:
             raise _OutOfBudget
-        after = pos.copy()
-        if swap is not None:
-            _swap_closed(after, *swap)
-        after.apply(pos.turn, action)
-        return after
+        return _played(pos, pos.turn, action, swap)
 
     def search(self, pos: Position, depth: int) -> float:
         """The value of a position with `depth` plies left: the best of the seat to move's actions
@@ -369,6 +365,16 @@ def _unseen_groups(pos: Position) -> list[tuple[int, Card, int]]:
         first, shown, count = groups.get(key, (cell, card, 0))
         groups[key] = (first, shown, count + 1)
     return list(groups.values())
+
+
+def _played(pos: Position, seat: Seat, action: Action, swap: tuple[int, int] | None = None) -> Position:
+    """A copy of `pos` with `seat`'s `action` applied, after exchanging the cards of two unseen
+    positions (`swap`) to put the card wanted on the destination."""
+    after = pos.copy()
+    if swap is not None:
+        _swap_closed(after, *swap)
+    after.apply(seat, action)
+    return after
 
 
 def _union(pos: Position, token: Token) -> int:
