@@ -10,10 +10,10 @@ import pytest
 
 from benchmarks.grid_tarot import TowerSighted
 from core.ai.base import ComputerPlayer
-from core.ai.grid_tarot import GridTarotPlayer, Outlook, _Decision
+from core.ai.grid_tarot import GridTarotPlayer, Outlook, _countdown, _Decision
 from core.ai.random_player import RandomPlayer
 from core.ai.registry import PLAYERS
-from core.games.grid_tarot import position
+from core.games.grid_tarot import GridTarotState, position
 from core.games.grid_tarot_rules import Position
 from core.play import play_game
 from tests.tarot_fields import GAME, code, field, index
@@ -183,3 +183,52 @@ def test_the_end_game_search_wins_a_jump_race_the_one_move_player_loses() -> Non
         assert _solved(after, 0) == value
     assert all(_choice(HARD, state, 0, seed) == "1." + code((4, 10)) for seed in range(3))
     assert _choice(GridTarotPlayer(endgame=0), state, 0) == "1." + code((4, 8))
+
+
+def _race(swords: int, pentacles: int, teams: list[int] | None = None, rival: str = "8P") -> GridTarotState:
+    """No closed card left: seat 0 on the 6S with `swords` free Swords elsewhere, seat 1 on the
+    `rival` card with `pentacles` free Pentacles, and a third seat (if `teams` names three) on
+    the 2S."""
+    cards = {(0, 2): "6S", (6, 2): rival}
+    cards |= {(1, 1 + n): f"{rank}S" for n, rank in enumerate("A345"[:swords])}
+    cards |= {(5, 1 + n): f"{rank}P" for n, rank in enumerate("A234"[:pentacles])}
+    tokens = [[(0, 2)], [(6, 2)]]
+    if teams is not None and len(teams) == 3:
+        cards[(3, 0)] = "2S"
+        tokens.append([(3, 0)])
+    return field(cards=cards, tokens=tokens, teams=teams)
+
+
+@pytest.mark.parametrize(
+    ("swords", "pentacles", "teams", "rival"),
+    [
+        (2, 2, None, "8P"),
+        (3, 2, None, "8P"),
+        (1, 3, None, "8P"),
+        (3, 1, [0, 1, 0], "8P"),
+        (2, 3, [0, 1, 0], "8P"),
+        (1, 0, None, "8S"),  # one Swords card for both: whoever takes it leaves neither a move
+        (3, 0, None, "8S"),
+        (2, 2, None, "T9"),  # on the Hermit, with nothing closed to go to
+    ],
+)
+def test_with_no_closed_card_left_counting_the_free_cards_decides(
+    swords: int, pentacles: int, teams: list[int] | None, rival: str
+) -> None:
+    """Once the field has no closed card the tokens can only jump within their suits, and the
+    count of free cards says who runs out first: the same losers as a full search of the game."""
+    pos = position(_race(swords, pentacles, teams, rival))
+    solved = _solved(pos, 0)
+    expected = [0, 1] if solved == 0 else [pos.teams[0]] if solved < 0 else [pos.teams[1]]
+    assert _countdown(pos) == expected
+
+
+def test_the_count_is_left_to_the_search_mid_move_and_with_two_tokens_a_seat() -> None:
+    pos = position(_race(2, 2))
+    pos.apply(0, "1.suit")
+    assert _countdown(pos) is None
+    two = field(
+        cards={(0, 2): "6S", (0, 3): "7S", (6, 2): "8P", (6, 3): "9P"},
+        tokens=[[(0, 2), (0, 3)], [(6, 2), (6, 3)]],
+    )
+    assert _countdown(position(two)) is None

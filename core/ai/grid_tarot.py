@@ -22,6 +22,7 @@ raced for and then the tokens must jump (rule 19), where one move's outlook misj
 first; and few cards are hidden. So the player searches both sides' moves, deepening ply by ply
 while the whole search fits in `BUDGET` positions (exact over the unseen cards at every move, the
 others' answers between their best and an average one, `CARE`), with the evaluation at its leaves.
+Once no closed card is left the game is decided by counting (`_countdown`), so the search ends there.
 """
 
 from __future__ import annotations
@@ -193,14 +194,28 @@ class _Decision:
     def after(self, pos: Position, depth: int) -> float:
         """The value of a position the move led to; the seat's own follow-up decisions (the way
         out's destination, the Chariot's repeat, the Hanged Man's swap) are searched `depth` deep."""
-        if pos.result is not None:
-            if pos.result.draw:
-                return 0.0
-            return WIN if self.seat in pos.result.winners else LOSS
+        decided = self.decided(pos)
+        if decided is not None:
+            return decided
         if depth > 0 and pos.turn == self.seat and pos.phase is not Phase.SELECT:
             legal = self.shortlist(pos, pos.legal(self.seat))
             return max(self.value(pos, action, depth - 1) for action in legal)
         return self.evaluate(pos)
+
+    def decided(self, pos: Position) -> float | None:
+        """The value of a game that is over, or that can only end one way (`_countdown`)."""
+        if pos.result is not None:
+            if pos.result.draw:
+                return 0.0
+            return WIN if self.seat in pos.result.winners else LOSS
+        if pos.closed or pos.team_count == 1:
+            return None
+        losers = _countdown(pos)
+        if losers is None:
+            return None
+        if len(losers) == pos.team_count:
+            return 0.0
+        return LOSS if self.team in losers else WIN
 
     def shortlist(self, pos: Position, legal: Sequence[Action]) -> list[Action]:
         """The actions worth scoring: all of a few; of many, the best by outlook, with every move
@@ -268,9 +283,12 @@ class _Decision:
         """The value of a position with `depth` plies left: the best of the seat to move's actions
         for its own team; for another team, between its best answer and an average one (`CARE`), as
         an opponent that may err, not always at its best."""
-        if pos.result is not None or depth <= 0:
-            self.cut |= pos.result is None
-            return self.after(pos, 0)
+        decided = self.decided(pos)
+        if decided is not None:
+            return decided
+        if depth <= 0:
+            self.cut = True
+            return self.evaluate(pos)
         seat = pos.turn
         legal = pos.legal(seat)
         if not legal:
@@ -365,6 +383,34 @@ def _unseen_groups(pos: Position) -> list[tuple[int, Card, int]]:
         first, shown, count = groups.get(key, (cell, card, 0))
         groups[key] = (first, shown, count + 1)
     return list(groups.values())
+
+
+def _countdown(pos: Position) -> list[int] | None:
+    """The teams that lose (all of them: a draw) once no closed card is left: then nothing can be
+    turned up or closed again, and a token can only jump to a free card of its own suit (rule 19),
+    taking the one it leaves, so each jump uses up one free card of the suit wherever it lands, and
+    the game plays itself out by counting. None in the middle of a move (a way out named), and
+    with two tokens a seat, whose order of moving can change who runs out first."""
+    if pos.phase is not Phase.SELECT or pos.per_seat > 1:
+        return None
+    free = {key: (mask & pos.free()).bit_count() for key, mask in pos.suits.items()}
+    # One token a seat, from the seat to move on; a token on a Major, a covered card or a shared
+    # cell has no suit to jump in and never moves again.
+    order = [*pos.tokens[pos.turn :], *pos.tokens[: pos.turn]]
+    suits = [
+        pos.suit_at(token.cell) if any(code == Option.SUIT for code, _ in pos.option_rules(token)) else None
+        for token in order
+    ]
+    while True:
+        for key in suits:
+            if key is not None and free[key]:
+                free[key] -= 1
+            able = {
+                pos.teams[token.seat] for token, held in zip(order, suits, strict=True) if held and free[held]
+            }
+            losers = [team for team in range(pos.team_count) if team not in able]
+            if losers:
+                return losers
 
 
 def _played(pos: Position, seat: Seat, action: Action, swap: tuple[int, int] | None = None) -> Position:
