@@ -36,17 +36,27 @@ def cards_in(model_json: str, deck: frozenset[str]) -> set[str]:
     return {text for text in _strings(json.loads(model_json)) if text in deck}
 
 
+#: Per table, the last replay: the history replayed, the state it led to and the cards its public
+#: views showed. A scan every few presses goes on from there instead of replaying a whole match.
+_REPLAYED: dict[str, tuple[tuple[Any, ...], Any, set[str]]] = {}
+
+
 def secret_cards(table: Table) -> tuple[set[str], frozenset[str]]:
     """The cards the group may not know now, and the deck they come from."""
     game = game_of(table)
     state = state_of(table)
     everything = cards_in(state.model_dump_json(), FRENCH | TAROT)
     deck = FRENCH if everything <= FRENCH else TAROT
-    shown: set[str] = set()
-    replayed = game.new(state.players, state.options, state.teams)
-    for seat, action in state.history:
+    history = tuple(state.history)
+    key = f"{table.game} {table.id} {state.players} {state.options} {state.teams}"
+    done, replayed, shown = _REPLAYED.get(key, ((), None, set()))
+    if replayed is None or history[: len(done)] != done:
+        done, replayed, shown = (), game.new(state.players, state.options, state.teams), set()
+    shown = set(shown)
+    for seat, action in history[len(done) :]:
         replayed = game.apply(replayed, seat, action).state
         shown |= cards_in(game.view(replayed, None).model_dump_json(), deck)
+    _REPLAYED[key] = (history, replayed, shown)
     return cards_in(state.model_dump_json(), deck) - shown, deck
 
 
