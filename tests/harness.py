@@ -6,6 +6,7 @@ sees and raises it on exit, unless the test takes the errors it expects with `ex
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -17,6 +18,7 @@ from telegram.ext import Application, ContextTypes
 from bot.app import build_application, services_of
 from bot.offline.fake_api import FakeBotAPI, FakeMessage, UpdateFactory
 from bot.settings import Settings
+from bot.tables import lifecycle
 from bot.tables.model import Table
 
 App = Application[Any, Any, Any, Any, Any, Any]
@@ -79,6 +81,7 @@ class BotHarness:
         """The worker stops and another starts in its place, on the same Redis and chats."""
         await self.app.stop()
         await self.app.shutdown()
+        lifecycle.SEEDS = self._seeds
         self.app = self._build()
         await self.app.initialize()
         await self.app.start()
@@ -93,6 +96,8 @@ class BotHarness:
         return taken
 
     async def __aenter__(self) -> BotHarness:
+        # Seeded tables: the same deals and dice every run, so a test replays (and takes as long).
+        self._seeds, lifecycle.SEEDS = lifecycle.SEEDS, random.Random("harness")
         await self.app.initialize()
         await self.app.start()
         return self
@@ -100,6 +105,7 @@ class BotHarness:
     async def __aexit__(self, *exc: object) -> None:
         await self.app.stop()
         await self.app.shutdown()
+        lifecycle.SEEDS = self._seeds
         if self.errors and exc[0] is None:
             raise HandlerError(f"handlers raised: {self.errors!r}") from self.errors[0]
 

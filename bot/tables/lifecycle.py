@@ -33,6 +33,9 @@ from core.engine import (
 from core.registry import GAMES
 from i18n import N_, t
 
+#: Where table seeds (the deal, the dice, the computers' choices) come from: unpredictable, so that
+#: no deal can be worked out ahead. The tests put a seeded generator here, so that a run replays.
+SEEDS: random.Random = secrets.SystemRandom()
 #: A computer's choice for a seat's view: (game id, level, view, legal actions, seed) -> action.
 Decide = Callable[[str, str, Frozen, tuple[Action, ...], str], Awaitable[Action]]
 
@@ -106,7 +109,7 @@ def open_lobby(
         game=game_id,
         creator=creator.user_id or 0,
         players=(creator,),
-        seed=secrets.randbits(63),
+        seed=SEEDS.getrandbits(63),
         private=private,
         lang=lang,
         options=dict(options or {}),
@@ -371,7 +374,7 @@ def again(
             "id": table_id,
             "phase": Phase.LOBBY,
             "state": None,
-            "seed": secrets.randbits(63),
+            "seed": SEEDS.getrandbits(63),
             "message_id": None,
             "message_is_photo": False,
             "creator": user_id,
