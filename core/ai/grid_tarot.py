@@ -208,9 +208,7 @@ class _Decision:
             if pos.result.draw:
                 return 0.0
             return WIN if self.seat in pos.result.winners else LOSS
-        if pos.closed or pos.team_count == 1:
-            return None
-        losers = _countdown(pos)
+        losers = _countdown(pos) if pos.team_count > 1 else None
         if losers is None:
             return None
         if len(losers) == pos.team_count:
@@ -386,12 +384,13 @@ def _unseen_groups(pos: Position) -> list[tuple[int, Card, int]]:
 
 
 def _countdown(pos: Position) -> list[int] | None:
-    """The teams that lose (all of them: a draw) once no closed card is left: then nothing can be
+    """The teams that lose (all of them: a draw) when no closed card is left: then nothing can be
     turned up or closed again, and a token can only jump to a free card of its own suit (rule 19),
     taking the one it leaves, so each jump uses up one free card of the suit wherever it lands, and
-    the game plays itself out by counting. None in the middle of a move (a way out named), and
-    with two tokens a seat, whose order of moving can change who runs out first."""
-    if pos.phase is not Phase.SELECT or pos.per_seat > 1:
+    the game plays itself out by counting. None while a closed card is left, in the middle of a
+    move (a way out named), and with two tokens a seat, whose order of moving can change who runs
+    out first."""
+    if pos.closed or pos.phase is not Phase.SELECT or pos.per_seat > 1:
         return None
     free = {key: (mask & pos.free()).bit_count() for key, mask in pos.suits.items()}
     # One token a seat, from the seat to move on; a token on a Major, a covered card or a shared
