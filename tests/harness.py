@@ -81,7 +81,6 @@ class BotHarness:
         """The worker stops and another starts in its place, on the same Redis and chats."""
         await self.app.stop()
         await self.app.shutdown()
-        lifecycle.SEEDS = self._seeds
         self.app = self._build()
         await self.app.initialize()
         await self.app.start()
