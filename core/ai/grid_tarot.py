@@ -28,7 +28,7 @@ Once no closed card is left the game is decided by counting (`_countdown`), so t
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from core.board import NOTHING_BLOCKED, bits
 from core.cards import Card, is_major
@@ -164,24 +164,27 @@ class _Decision:
     # ----- scoring actions ---------------------------------------------------------------------
 
     def value(self, pos: Position, action: Action, depth: int) -> float:
-        drawn = self._drawn(pos, action)
-        if drawn is None:
-            # An open destination, or a seen card: what turns up is known.
-            return self.after(_played(pos, self.seat, action), depth)
-        # An unseen destination: the expectation over the unseen cards, one per group.
+        # What follows a card turned up (the Chariot's repeat, the Hanged Man's swap) is judged as
+        # it stands: searching it for every card would cost too much.
+        return self.expected(
+            pos,
+            action,
+            lambda swap: self.after(_played(pos, self.seat, action, swap), depth if swap is None else 0),
+        )
+
+    def expected(
+        self, pos: Position, action: Action, outcome: Callable[[tuple[int, int] | None], float]
+    ) -> float:
+        """The value of a move, `outcome` scoring it given the exchange of unseen cards that puts
+        the card wanted on its destination: one outcome for an open destination or a seen card
+        (what turns up is known), else the expectation over the unseen cards, one per group."""
+        dest = self._destination(pos, action)
+        if dest is None or not (pos.closed & ~pos.known) >> dest & 1:
+            return outcome(None)
         total = 0.0
         for where, _, count in _unseen_groups(pos):
-            # What follows a card turned up (the Chariot's repeat, the Hanged Man's swap) is
-            # judged as it stands: searching it for every card would cost too much.
-            total += count * self.after(_played(pos, self.seat, action, (drawn, where)), 0)
+            total += count * outcome((dest, where))
         return total / (pos.closed & ~pos.known).bit_count()
-
-    @classmethod
-    def _drawn(cls, pos: Position, action: Action) -> int | None:
-        """The unseen position a move turns up, if it ends on one (None: what it turns up is known,
-        or it turns up nothing)."""
-        dest = cls._destination(pos, action)
-        return dest if dest is not None and (pos.closed & ~pos.known) >> dest & 1 else None
 
     @staticmethod
     def _destination(pos: Position, action: Action) -> int | None:
@@ -260,15 +263,13 @@ class _Decision:
     def expect(self, pos: Position, action: Action, depth: int) -> float:
         """The value of playing `action` for the seat to move, `depth` plies deep: exact over the
         unseen card it may turn up."""
-        drawn = self._drawn(pos, action)
-        if drawn is None:
-            after = self.play(pos, action)
+
+        def outcome(swap: tuple[int, int] | None) -> float:
+            after = self.play(pos, action, swap)
             # Naming a way out (rule 19) only announces the move that follows.
             return self.search(after, depth if after.phase is Phase.OPTION else depth - 1)
-        total = 0.0
-        for where, _, count in _unseen_groups(pos):
-            total += count * self.search(self.play(pos, action, (drawn, where)), depth - 1)
-        return total / (pos.closed & ~pos.known).bit_count()
+
+        return self.expected(pos, action, outcome)
 
     def play(self, pos: Position, action: Action, swap: tuple[int, int] | None = None) -> Position:
         """`_played` for the seat to move, counted against the budget."""
