@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from core.cards import Card, tarot_label
@@ -454,18 +455,47 @@ class TrickTable:
         """Cards `seat` knows each other hand cannot hold, beyond what the voids say."""
         return [set() for _ in range(self.players)]
 
-    def plausible(self, seat: Seat | None) -> bool:
-        """Whether a dealt world agrees with what `seat` saw that the constraints do not express
-        (Game 4's announcements); sampling retries a few worlds that do not."""
-        return True
+    def disagreements(self, seat: Seat | None) -> int:
+        """How far a dealt world is from what `seat` saw that the constraints do not express (Game
+        4's announcements), 0 where it agrees; sampling retries a few worlds that do not."""
+        others = (other for other in range(self.players) if other != seat)
+        return sum(self.disagreement(other, self.held_before_play(other)) for other in others)
+
+    def disagreement(self, seat: Seat, held: Sequence[Card]) -> int:
+        """How far `seat`'s public claims are from what it would claim holding `held` before the
+        play (`disagreements`, for one seat)."""
+        return 0
+
+    def held_before_play(self, seat: Seat) -> list[Card]:
+        """`seat`'s hand as it was when the play began: what it holds now and what it has played."""
+        played = [card for done in self.hand.tricks for owner, card in done.plays if owner == seat]
+        played += [card for owner, card in self.hand.trick if owner == seat]
+        return [*self.hand.hands[seat], *played]
 
 
 S = TypeVar("S", bound=TrickState)
 V = TypeVar("V", bound=TrickView)
 
+
+@dataclass(frozen=True)
+class Hidden:
+    """The cards a seat cannot see and the places they may lie in: the other seats' hands
+    (`others`, beside the cards `known` to be there), then the named piles (`piles`: the dead hand,
+    the spare cards, the discards). `cards[i]` may go to the places in the bit mask `masks[i]`,
+    and place j holds `sizes[j]` of them."""
+
+    cards: list[Card]
+    masks: list[int]
+    sizes: list[int]
+    others: list[Seat]
+    piles: list[str]
+    known: list[list[Card]]
+
+
 #: Deals `shuffle_hidden` tries for one that differs from the real one.
 SHUFFLE_TRIES = 3
-#: Sampled worlds tried for `TrickTable.plausible` before one that is not is accepted.
+#: Sampled worlds tried for one that agrees (`TrickTable.disagreements`) before one that does not is
+#: accepted.
 PLAUSIBLE_TRIES = 8
 
 
@@ -565,12 +595,10 @@ class TrickGame(Game[S, V], Generic[S, V]):
         }
 
     def _sample(self, view: V, rng: random.Random) -> S:
-        if view.seat is None:
-            raise ValueError("a world is sampled for a seat's view")
-        base = cast(S, self.state_type(**self._skeleton(view)))
+        base, hidden = self.hidden_deal(view)
         for _ in range(PLAUSIBLE_TRIES):
-            state = self._redeal(base, view, rng, {})
-            if self.table(state).plausible(view.seat):
+            state = self.placed(base, hidden, deal(hidden.cards, hidden.masks, hidden.sizes, rng))
+            if not self.table(state).disagreements(view.seat):
                 return state
         return state
 
@@ -591,6 +619,19 @@ class TrickGame(Game[S, V], Generic[S, V]):
     def _redeal(self, base: S, view: V, rng: random.Random, keep: dict[Seat, list[Card]]) -> S:
         """`base` with the cards `view`'s seat cannot see dealt at random into the places it cannot
         see, under every constraint the view implies."""
+        hidden = self.hidden(base, view, keep)
+        return self.placed(base, hidden, deal(hidden.cards, hidden.masks, hidden.sizes, rng))
+
+    def hidden_deal(self, view: V) -> tuple[S, Hidden]:
+        """What a sampled world of `view` is made of: the state it fixes and its hidden cards."""
+        if view.seat is None:
+            raise ValueError("a world is sampled for a seat's view")
+        base = cast(S, self.state_type(**self._skeleton(view)))
+        return base, self.hidden(base, view, {})
+
+    def hidden(self, base: S, view: V, keep: dict[Seat, list[Card]]) -> Hidden:
+        """The cards `view`'s seat cannot see and where each may lie (`keep`: cards known to stay
+        in a hand besides those the seat saw)."""
         seat, players = view.seat, view.players
         table = self.table(base)
         rules = table.rules
@@ -630,13 +671,17 @@ class TrickGame(Game[S, V], Generic[S, V]):
             if banned and card in rules.discard_ban:
                 mask &= ~banned
             masks.append(mask)
-        dealt = deal(pool, masks, sizes, rng)
+        return Hidden(cards=pool, masks=masks, sizes=sizes, others=others, piles=names, known=known)
 
+    def placed(self, base: S, hidden: Hidden, dealt: Sequence[Sequence[Card]]) -> S:
+        """`base` with the hidden cards dealt: `dealt[j]` into the place `hidden.sizes[j]` counts."""
+        rules = self.table_type.rules
         hands: list[tuple[Card, ...]] = list(base.hands)
-        for number, other in enumerate(others):
-            hands[other] = tuple(rules.sort((*known[other], *dealt[number])))
+        slots = len(hidden.others)
+        for number, other in enumerate(hidden.others):
+            hands[other] = tuple(rules.sort((*hidden.known[other], *dealt[number])))
         update: dict[str, Any] = {"hands": tuple(hands)}
-        for number, name in enumerate(names):
+        for number, name in enumerate(hidden.piles):
             update[name] = tuple(rules.sort(dealt[slots + number]))
         return base.model_copy(update=update)
 

@@ -125,6 +125,17 @@ def test_announcements_are_made_after_the_asks_and_shown_to_everybody() -> None:
     assert GAME.view(after, B).announcements == after.announcements
 
 
+def test_a_world_is_told_from_the_announcements_it_contradicts() -> None:
+    after, _ = play(state({A: "T21 KC T20 T19"}, phase="ask", fill=True), (A, "noask"))
+    table = GAME.table(after)
+    assert table.disagreements(B) == 0
+    # A world in which A holds the 18 as well: A would have announced four Greater Trumps and the
+    # run 18-21 instead of three Greater Trumps.
+    held = [card for card in table.held_before_play(A) if card not in ("T21", "T20", "T19", "KC")]
+    assert table.disagreement(A, ["T21", "T20", "T19", "T18", "KC", *held[1:]]) >= 3
+    assert table.disagreement(A, table.held_before_play(A)) == 0
+
+
 # ----- E4.2: asking for a Tarot Trump -----------------------------------------------------------------
 
 

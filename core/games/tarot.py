@@ -20,6 +20,7 @@ Decisions RULES.md leaves open, taken here:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -505,12 +506,6 @@ class TarotTable(TrickTable):
             for owner, cards in enumerate(known)
         ]
 
-    def _held_before_play(self, seat: Seat) -> list[Card]:
-        """The hand as it was announced: what it holds now and what it has played since."""
-        played = [card for done in self.hand.tricks for owner, card in done.plays if owner == seat]
-        played += [card for owner, card in self.hand.trick if owner == seat]
-        return [*self.hand.hands[seat], *played]
-
     def excluded(self, seat: Seat | None) -> list[set[Card]]:
         """A seat that could not answer an ask holds no Tarot Trump; an announced kind shows all its
         cards, so the seat holds no other; an unannounced kind is capped below its first tier."""
@@ -535,16 +530,14 @@ class TarotTable(TrickTable):
                     excluded[other].update(group)
         return excluded
 
-    def plausible(self, seat: Seat | None) -> bool:
+    def disagreement(self, seat: Seat, held: Sequence[Card]) -> int:
+        """The announcements `seat` made that `held` would not make, and the ones it would make
+        that `seat` did not."""
         if self.phase not in (PLAY, NEXT_HAND, OVER):
-            return True
-        for other in range(self.players):
-            if other == seat:
-                continue
-            said = [(r.kind, r.cards, r.points) for r in self.announcements if r.seat == other]
-            if sorted(combinations(self._held_before_play(other))) != sorted(said):
-                return False
-        return True
+            return 0
+        said = Counter((r.kind, r.cards, r.points) for r in self.announcements if r.seat == seat)
+        made = Counter(combinations(held))
+        return (said - made).total() + (made - said).total()
 
 
 class TarotGame(TrickGame[TarotState, TarotView]):
