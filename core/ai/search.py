@@ -11,7 +11,7 @@ The budget counts simulated moves, not seconds: a seeded table replays the same 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from core.engine import CHANCE, Action, Frozen, Game, Seat, Simulation
@@ -20,6 +20,8 @@ from core.engine import CHANCE, Action, Frozen, Game, Seat, Simulation
 Policy = Callable[[Simulation, Seat, Sequence[Action], random.Random], Action]
 #: The actions worth searching among the legal ones, best guess first (default: all of them).
 Candidates = Callable[[Any, tuple[Action, ...]], Sequence[Action]]
+#: One decision's sampled worlds (states that agree with the view), for as many as are asked.
+Worlds = Callable[[Any, random.Random], Iterator[Any]]
 #: A candidate of `SearchPlayer.best`: an action, or anything its `apply` plays (several moves).
 T = TypeVar("T")
 
@@ -48,7 +50,8 @@ class SearchPlayer:
     `keep_first` is the mean return per world by which another candidate must beat the first (the
     caller's best guess) to be chosen instead: with few worlds, small differences are mostly noise.
     `simulate` makes a sampled world's play-out position (default: `Game.simulation`); a game can
-    hand a shorter horizon there (the Tarot trick games stop at the end of the hand).
+    hand a shorter horizon there (the Tarot trick games stop at the end of the hand). `worlds`, if
+    given, deals one decision's worlds instead of independent `Game.sample` calls.
     """
 
     def __init__(
@@ -62,7 +65,9 @@ class SearchPlayer:
         max_playout: int = 1_000,
         keep_first: float = 0.0,
         simulate: Callable[[Any], Simulation] | None = None,
+        worlds: Worlds | None = None,
     ) -> None:
+        self.worlds = worlds
         self.keep_first = keep_first
         self.game = game
         self.simulate = simulate or game.simulation
@@ -101,8 +106,9 @@ class SearchPlayer:
         spent = worlds = 0
         budget = self.budget if budget is None else budget
         max_worlds = self.max_worlds if max_worlds is None else max_worlds
+        dealt = self.worlds(view, rng) if self.worlds else None
         while spent < budget and worlds < max_worlds:
-            world = self.simulate(self.game.sample(view, rng))
+            world = self.simulate(next(dealt) if dealt else self.game.sample(view, rng))
             seed = rng.getrandbits(32)
             for number, candidate in enumerate(candidates):
                 sim = world.copy()

@@ -12,13 +12,15 @@ Knight 3, a Knave 2. What is Game 4's own:
   and gives back the small card that costs it least.
 
 The hard level searches every one of these decisions among the normal player's best-ranked ones
-(`discard` ranks more cards than it sheds, `ranked` orders the answers), by play-outs.
+(`discard` ranks more cards than it sheds, `ranked` orders the answers), by play-outs; in the play
+its worlds read the others' plays so far (`core.ai.reading`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.ai.reading import reading
 from core.ai.tricks import EasyTrickPlayer, HardTrickPlayer, NormalTrickPlayer, Style
 from core.cards import Card
 from core.engine import Action
@@ -125,12 +127,14 @@ def normal() -> NormalTrickPlayer:
 
 
 def hard(budget: int = BUDGET) -> HardTrickPlayer:
+    game = TarotGame()
     return HardTrickPlayer(
-        TarotGame(),
+        game,
         STYLE,
         discard,
         ranked,
         budget=budget,
         discard_times=DISCARD_TIMES,
         discard_spread=DISCARD_SPREAD,
+        worlds=reading(game, STYLE),
     )

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from core.ai.search import SearchPlayer
+from core.ai.search import SearchPlayer, Worlds
 from core.cards import Card
 from core.engine import Action, Seat, Simulation
 from core.trickgame import (
@@ -423,6 +423,7 @@ class HardTrickPlayer(NormalTrickPlayer):
         max_worlds: int = MAX_WORLDS,
         max_candidates: int = MAX_CANDIDATES,
         keep_first: float = KEEP_FIRST,
+        worlds: Worlds | None = None,
     ) -> None:
         super().__init__(style, discard, rank)
         self.max_candidates = max_candidates
@@ -440,6 +441,7 @@ class HardTrickPlayer(NormalTrickPlayer):
             max_worlds=max_worlds,
             keep_first=keep_first,
             simulate=game.hand_simulation,
+            worlds=worlds,
         )
 
     def _shortlist(self, view: TrickView, legal: tuple[Action, ...]) -> list[Action]:

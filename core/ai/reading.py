@@ -1,0 +1,242 @@
+"""Reading the others' plays: the hard trick player's worlds in the play (RULES.md, games 4 and 5).
+
+Every sampled world agrees with the view (`TrickGame.hidden_deal`), but the cards the others played
+tell more than the voids they showed: a sensible player follows low, wins a trick worth winning,
+keeps its Kings. So the worlds are walked towards deals in which the normal heuristic, given the
+hands the world deals the others, would have played exactly what they did: each of their plays it
+does not explain costs the world a factor `MISS` (the true deal explains every play of the normal
+players; a random deal that agrees with the view typically leaves a few unexplained).
+
+The walk is a Metropolis chain over the hidden cards: exchange two of them between two places the
+constraints allow, keep the exchange with the chance `MISS` to the power of the plays it leaves
+unexplained beyond those before, and never move further from the announcements (a random deal
+often contradicts one; the walk then heads for deals that agree with them). The first world
+is walked `FIRST_STEPS` steps from a random deal, each next one `STEPS` further.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from core.ai.search import Worlds
+from core.ai.tricks import Seen, Style, choose_card
+from core.cards import Card
+from core.engine import Seat
+from core.trickgame import TrickGame, TrickView
+from core.tricks import EXCUSE, SUIT, TRUMP, Hand, TrickRules, led_suit
+from core.unseen import deal
+
+#: What a play the heuristic would not have made costs a world.
+MISS = 0.01
+#: Exchanges tried before the first world, and between two worlds.
+FIRST_STEPS = 150
+STEPS = 40
+#: Random deals tried for one that agrees with the announcements (as `Game.sample` does).
+TRIES = 8
+
+
+@dataclass(frozen=True, slots=True)
+class _Play:
+    """One card another seat played, with what that seat knew then."""
+
+    seat: Seat
+    card: Card
+    trick: tuple[tuple[Seat, Card], ...]
+    gone: frozenset[Card]
+    voids: tuple[set[str], ...]
+    #: The seat's cards played from this one on: with its hand now, its hand then.
+    later: tuple[Card, ...]
+    #: The suits whose cards decided the play (a card of the led suit: that suit, the trumps that
+    #: might still beat it and the Fool); None where any card could have (a lead, a void).
+    deciding: frozenset[str] | None
+
+
+def _history(view: TrickView, seat: Seat, rules: TrickRules) -> list[_Play]:
+    """The others' plays this hand, each with the trick, the cards gone and the voids shown then."""
+    done = [play for trick in view.tricks for play in trick.plays] + list(view.trick)
+    if not done:
+        return []
+    replay = Hand(
+        rules=rules,
+        players=view.players,
+        dealer=view.dealer,
+        hands=[[card for owner, card in done if owner == other] for other in range(view.players)],
+        shown=[set() for _ in range(view.players)],
+    )
+    plays: list[_Play] = []
+    for number, (owner, card) in enumerate(done):
+        assert replay.shown is not None
+        if owner != seat:
+            led = led_suit(replay.trick)
+            deciding = frozenset((led, TRUMP, EXCUSE)) if led is not None and SUIT[card] == led else None
+            plays.append(
+                _Play(
+                    seat=owner,
+                    card=card,
+                    trick=tuple(replay.trick),
+                    gone=frozenset(replay.gone),
+                    voids=tuple(set(suits) for suits in replay.shown),
+                    later=tuple(c for o, c in done[number:] if o == owner),
+                    deciding=deciding,
+                )
+            )
+        replay.play(owner, card)
+    return plays
+
+
+def reading(game: TrickGame[Any, Any], style: Style) -> Worlds:
+    """The search's worlds for a player of `game` whose others play like `style`'s heuristic."""
+    return lambda view, rng: Reading(game, style, view).worlds(rng)
+
+
+class Reading:
+    """The worlds of one decision in the play, for `view`'s seat."""
+
+    def __init__(self, game: TrickGame[Any, Any], style: Style, view: TrickView) -> None:
+        assert view.seat is not None
+        self.game, self.style, self.view = game, style, view
+        self.rules = style.rules
+        self.base, self.hidden = game.hidden_deal(view)
+        self.plays = _history(view, view.seat, self.rules)
+        hidden = self.hidden
+        #: The place of each other seat's hand, and of the discards a dealer among them knows.
+        self.place = {other: number for number, other in enumerate(hidden.others)}
+        piles = len(hidden.others)
+        self.discards = piles + hidden.piles.index("discards") if "discards" in hidden.piles else -1
+        self.mask = dict(zip(hidden.cards, hidden.masks, strict=True))
+        #: The public table (announcements, tricks) and each other seat's cards played this hand.
+        self.table = game.table(self.base)
+        self.played = {seat: self.table.held_before_play(seat) for seat in hidden.others}
+        #: Per other seat, how far the world walked is from its announcements: the sum never
+        #: grows, so once a world agrees with them every later one does.
+        self.apart: dict[Seat, int] = {}
+        #: The heuristic's verdicts by play and the cards that decided it (a chain comes back to
+        #: the same hands often).
+        self.verdicts: dict[tuple[int, tuple[Card, ...], tuple[Card, ...]], bool] = {}
+        self.scratch = Hand(
+            rules=self.rules, players=view.players, dealer=view.dealer, hands=[[]] * view.players
+        )
+
+    def worlds(self, rng: random.Random) -> Iterator[Any]:
+        hidden = self.hidden
+        if not self.plays or len(hidden.cards) < 2:
+            while True:  # nothing to read: plain samples
+                yield self.game.sample(self.view, rng)
+        dealt: list[list[Card]] = []
+        for _ in range(TRIES):
+            dealt = deal(hidden.cards, hidden.masks, hidden.sizes, rng)
+            self.apart = {seat: self._apart(seat, dealt) for seat in hidden.others}
+            if not any(self.apart.values()):
+                break
+        where = {card: place for place, cards in enumerate(dealt) for card in cards}
+        missed = [self._missed(number, dealt) for number in range(len(self.plays))]
+        steps = FIRST_STEPS
+        while True:
+            for _ in range(steps):
+                self._step(dealt, where, missed, rng)
+            yield self.game.placed(self.base, hidden, dealt)
+            steps = STEPS
+
+    def unexplained(self, state: Any) -> int:
+        """How many of the others' plays the heuristic would not have made from `state`'s hands
+        (a world of this view, or the true deal)."""
+        hidden = self.hidden
+        dealt = [[c for c in state.hands[seat] if c not in hidden.known[seat]] for seat in hidden.others]
+        dealt += [list(getattr(state, pile)) for pile in hidden.piles]
+        return sum(self._missed(number, dealt) for number in range(len(self.plays)))
+
+    def _apart(self, seat: Seat, dealt: list[list[Card]]) -> int:
+        """How far `seat`'s announcements are from what `dealt` gives it."""
+        held = [*self.hidden.known[seat], *dealt[self.place[seat]], *self.played[seat]]
+        return self.table.disagreement(seat, held)
+
+    def _missed(self, number: int, dealt: list[list[Card]]) -> bool:
+        """Whether the heuristic, holding what `dealt` gives the seat, would have played otherwise
+        than the `number`th play."""
+        play = self.plays[number]
+        seat = play.seat
+        hand = self.rules.sort((*self.hidden.known[seat], *dealt[self.place[seat]], *play.later))
+        discards: list[Card] = dealt[self.discards] if seat == self.view.dealer and self.discards >= 0 else []
+        deciding = play.deciding
+        if deciding is None:
+            key = (number, tuple(hand), tuple(sorted(discards)))
+        else:
+            key = (
+                number,
+                tuple(card for card in hand if SUIT[card] in deciding),
+                tuple(sorted(card for card in discards if SUIT[card] in deciding)),
+            )
+        verdict = self.verdicts.get(key)
+        if verdict is None:
+            verdict = self.verdicts[key] = self._verdict(play, hand, discards)
+        return verdict
+
+    def _verdict(self, play: _Play, hand: list[Card], discards: list[Card]) -> bool:
+        seat = play.seat
+        gone = play.gone.union(discards) if discards else play.gone  # the dealer knows its discards
+        scratch = self.scratch
+        scratch.hands[seat] = hand
+        scratch.trick = list(play.trick)
+        seen = Seen(
+            seat=seat,
+            players=self.view.players,
+            hand=hand,
+            legal=scratch.playable(seat),
+            trick=play.trick,
+            gone=gone,
+            voids=play.voids,
+        )
+        return choose_card(seen, self.style) != play.card
+
+    def _step(
+        self, dealt: list[list[Card]], where: dict[Card, int], missed: list[bool], rng: random.Random
+    ) -> None:
+        """One Metropolis step: exchange two hidden cards if the constraints allow and the plays
+        say so."""
+        cards = self.hidden.cards
+        one, two = cards[rng.randrange(len(cards))], cards[rng.randrange(len(cards))]
+        here, there = where[one], where[two]
+        if here == there or not (self.mask[one] >> there & 1 and self.mask[two] >> here & 1):
+            return
+        # Misses allowed beyond those of the plays the exchange touches: P(accept) = MISS ** extra.
+        allowed = math.floor(math.log(1.0 - rng.random()) / math.log(MISS))
+        touched = {SUIT[one], SUIT[two]}
+        holders = [seat for seat, place in self.place.items() if place in (here, there)]
+        seats = set(holders)
+        if self.discards in (here, there):
+            seats.add(self.view.dealer)
+        self._exchange(dealt, where, one, two)
+        # Unexplained plays still to look at: the most that the plays left could explain anew.
+        left = sum(missed)
+        changed: list[tuple[int, bool]] = []
+        before = after = 0
+        for number, play in enumerate(self.plays):
+            left -= missed[number]
+            if play.seat not in seats or (play.deciding is not None and touched.isdisjoint(play.deciding)):
+                continue
+            miss = self._missed(number, dealt)
+            before += missed[number]
+            after += miss
+            changed.append((number, miss))
+            if after - before - left > allowed:
+                break
+        else:
+            if after <= before + allowed:
+                apart = {seat: self._apart(seat, dealt) for seat in holders}
+                if sum(apart.values()) <= sum(self.apart[seat] for seat in holders):
+                    self.apart.update(apart)
+                    for number, miss in changed:
+                        missed[number] = miss
+                    return
+        self._exchange(dealt, where, two, one)
+
+    @staticmethod
+    def _exchange(dealt: list[list[Card]], where: dict[Card, int], one: Card, two: Card) -> None:
+        here, there = where[one], where[two]
+        dealt[here][dealt[here].index(one)] = two
+        dealt[there][dealt[there].index(two)] = one
+        where[one], where[two] = there, here
