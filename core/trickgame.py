@@ -466,11 +466,14 @@ class TrickTable:
         play (`disagreements`, for one seat)."""
         return 0
 
+    def played(self, seat: Seat) -> list[Card]:
+        """The cards `seat` has played this hand, in order."""
+        played = [card for done in self.hand.tricks for owner, card in done.plays if owner == seat]
+        return played + [card for owner, card in self.hand.trick if owner == seat]
+
     def held_before_play(self, seat: Seat) -> list[Card]:
         """`seat`'s hand as it was when the play began: what it holds now and what it has played."""
-        played = [card for done in self.hand.tricks for owner, card in done.plays if owner == seat]
-        played += [card for owner, card in self.hand.trick if owner == seat]
-        return [*self.hand.hands[seat], *played]
+        return [*self.hand.hands[seat], *self.played(seat)]
 
 
 S = TypeVar("S", bound=TrickState)

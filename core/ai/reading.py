@@ -26,7 +26,7 @@ from core.ai.search import Worlds
 from core.ai.tricks import Seen, Style, choose_card
 from core.cards import Card
 from core.engine import Seat
-from core.trickgame import TrickGame, TrickView
+from core.trickgame import PLAUSIBLE_TRIES, TrickGame, TrickView
 from core.tricks import EXCUSE, SUIT, TRUMP, Hand, TrickRules, led_suit
 from core.unseen import deal
 
@@ -35,8 +35,6 @@ MISS = 0.01
 #: Exchanges tried before the first world, and between two worlds.
 FIRST_STEPS = 150
 STEPS = 40
-#: Random deals tried for one that agrees with the announcements (as `Game.sample` does).
-TRIES = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +108,7 @@ class Reading:
         self.mask = dict(zip(hidden.cards, hidden.masks, strict=True))
         #: The public table (announcements, tricks) and each other seat's cards played this hand.
         self.table = game.table(self.base)
-        self.played = {seat: self.table.held_before_play(seat) for seat in hidden.others}
+        self.played = {seat: self.table.played(seat) for seat in hidden.others}
         #: Per other seat, how far the world walked is from its announcements: the sum never
         #: grows, so once a world agrees with them every later one does.
         self.apart: dict[Seat, int] = {}
@@ -127,7 +125,7 @@ class Reading:
             while True:  # nothing to read: plain samples
                 yield self.game.sample(self.view, rng)
         dealt: list[list[Card]] = []
-        for _ in range(TRIES):
+        for _ in range(PLAUSIBLE_TRIES):
             dealt = deal(hidden.cards, hidden.masks, hidden.sizes, rng)
             self.apart = {seat: self._apart(seat, dealt) for seat in hidden.others}
             if not any(self.apart.values()):

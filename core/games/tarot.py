@@ -519,9 +519,7 @@ class TarotTable(TrickTable):
         for other in range(self.players):
             if other == seat:
                 continue
-            played = {card for done in self.hand.tricks for owner, card in done.plays if owner == other}
-            played.update(card for owner, card in self.hand.trick if owner == other)
-            held = set(known[other]) | played
+            held = set(known[other]).union(self.played(other))
             kinds = {record.kind for record in self.announcements if record.seat == other}
             capped = [(kind, group, tiers[-1][0]) for kind, group, tiers in COUNTED]
             capped.append(("tarot", TAROT_TRUMPS, TAROT_SET))
