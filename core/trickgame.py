@@ -319,7 +319,10 @@ class TrickTable:
         the hand's end (`horizon`); else the match outcome once it is over (1 won, 0 lost, 0.5
         drawn), and before that an estimate from the match totals with this hand's score added."""
         if self.horizon:
-            standing, scale = self.hand_totals(), self.margin_scale
+            # A play-out that reached the hand's end has its totals recorded already.
+            over = self.phase in (NEXT_HAND, OVER)
+            standing = list(self.match.rows[-1].hand) if over else self.hand_totals()
+            scale = self.margin_scale
         elif self.phase == OVER:
             return list(outcome_returns(self.match.outcome(), self.players))
         else:

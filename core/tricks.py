@@ -274,7 +274,9 @@ class Hand:
         self.gone.add(card)
         if len(self.trick) < self.players:
             return None
-        done = Trick(plays=tuple(self.trick), winner=trick_winner(self.trick, self.rules.strength))
+        # Unvalidated: the hand's own plays, and the search's play-outs complete millions of tricks.
+        winner = trick_winner(self.trick, self.rules.strength)
+        done = Trick.model_construct(plays=tuple(self.trick), winner=winner)
         self.tricks.append(done)
         self.trick = []
         self.leader = done.winner

@@ -114,7 +114,7 @@ class Reading:
         self.apart: dict[Seat, int] = {}
         #: The heuristic's verdicts by play and the cards that decided it (a chain comes back to
         #: the same hands often).
-        self.verdicts: dict[tuple[int, tuple[Card, ...], tuple[Card, ...]], bool] = {}
+        self.verdicts: dict[tuple[int, frozenset[Card], frozenset[Card]], bool] = {}
         self.scratch = Hand(
             rules=self.rules, players=view.players, dealer=view.dealer, hands=[[]] * view.players
         )
@@ -157,20 +157,22 @@ class Reading:
         than the `number`th play."""
         play = self.plays[number]
         seat = play.seat
-        hand = self.rules.sort((*self.hidden.known[seat], *dealt[self.place[seat]], *play.later))
-        discards: list[Card] = dealt[self.discards] if seat == self.view.dealer and self.discards >= 0 else []
+        # The seat's known and later cards are the play's own: what `dealt` gives it decides.
+        cards = dealt[self.place[seat]]
+        discards = dealt[self.discards] if seat == self.view.dealer and self.discards >= 0 else ()
         deciding = play.deciding
         if deciding is None:
-            key = (number, tuple(hand), tuple(sorted(discards)))
+            key = (number, frozenset(cards), frozenset(discards))
         else:
             key = (
                 number,
-                tuple(card for card in hand if SUIT[card] in deciding),
-                tuple(sorted(card for card in discards if SUIT[card] in deciding)),
+                frozenset([card for card in cards if SUIT[card] in deciding]),
+                frozenset([card for card in discards if SUIT[card] in deciding]),
             )
         verdict = self.verdicts.get(key)
         if verdict is None:
-            verdict = self.verdicts[key] = self._verdict(play, hand, discards)
+            hand = self.rules.sort((*self.hidden.known[seat], *cards, *play.later))
+            verdict = self.verdicts[key] = self._verdict(play, hand, list(discards))
         return verdict
 
     def _verdict(self, play: _Play, hand: list[Card], discards: list[Card]) -> bool:
@@ -224,13 +226,24 @@ class Reading:
                 break
         else:
             if after <= before + allowed:
-                apart = {seat: self._apart(seat, dealt) for seat in holders}
-                if sum(apart.values()) <= sum(self.apart[seat] for seat in holders):
+                apart = self._no_further(holders, dealt)
+                if apart is not None:
                     self.apart.update(apart)
                     for number, miss in changed:
                         missed[number] = miss
                     return
         self._exchange(dealt, where, two, one)
+
+    def _no_further(self, holders: list[Seat], dealt: list[list[Card]]) -> dict[Seat, int] | None:
+        """The holders' distances from their announcements in `dealt`, unless they sum to more
+        than before (then None, as soon as that is sure)."""
+        limit = sum(self.apart[seat] for seat in holders)
+        apart: dict[Seat, int] = {}
+        for seat in holders:
+            apart[seat] = self._apart(seat, dealt)
+            if sum(apart.values()) > limit:
+                return None
+        return apart
 
     @staticmethod
     def _exchange(dealt: list[list[Card]], where: dict[Card, int], one: Card, two: Card) -> None:

@@ -185,7 +185,14 @@ def _follow(seen: Seen, style: Style, led: str) -> Card:
     best = _winning(seen.trick, rules)
     value = sum(worth[card] for _, card in seen.trick)
     playable = [card for card in seen.legal if card != FOOL]
-    winners = [card for card in playable if beats(card, best, led, rules.strength)]
+    # `beats` inlined: the card winning so far is a trump or of the suit led.
+    strength, above = rules.strength, rules.strength[best]
+    if SUIT[best] == TRUMP:
+        winners = [card for card in playable if SUIT[card] == TRUMP and strength[card] > above]
+    else:
+        winners = [
+            card for card in playable if SUIT[card] == TRUMP or (SUIT[card] == led and strength[card] > above)
+        ]
     if winners:
         sure = [card for card in winners if sure_winner(card, led, seen, rules)]
         if sure:
