@@ -6,16 +6,19 @@ sees and raises it on exit, unless the test takes the errors it expects with `ex
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
 from telegram import Update
 from telegram.ext import Application, ContextTypes
 
 from bot.app import build_application, services_of
+from bot.economy.career import SECRET_KEY as SPIN_SECRET_KEY
 from bot.offline.fake_api import FakeBotAPI, FakeMessage, UpdateFactory
 from bot.settings import Settings
 from bot.tables import lifecycle
@@ -97,6 +100,10 @@ class BotHarness:
     async def __aenter__(self) -> BotHarness:
         # Seeded tables: the same deals and dice every run, so a test replays (and takes as long).
         self._seeds, lifecycle.SEEDS = lifecycle.SEEDS, random.Random("harness")
+        # Seeded pulls too: a spin that happens to climb the career ladder shows its episode last.
+        # (A harness on a Redis that is down has no pulls to seed.)
+        with contextlib.suppress(RedisConnectionError):
+            await self.redis.set(SPIN_SECRET_KEY, "harness", nx=True)
         await self.app.initialize()
         await self.app.start()
         return self
