@@ -84,6 +84,7 @@ def _clears(player: ComputerPlayer[Any]) -> int:
     return cleared
 
 
+@pytest.mark.deep  # a minute of CPU on a slow machine; `python -m benchmarks grid-tarot` reports it
 def test_hard_clears_the_field_solo_more_often_than_random() -> None:
     """Solo, choices matter most: the last closed cards must stay within reach. On the same deals
     the hard player clears the field half as often again as the random one (about 49% and 29% over

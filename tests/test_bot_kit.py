@@ -12,12 +12,20 @@ from bot.tables.model import Phase
 from tests.bot_kit import ALICE, GROUP, Run, open_group_table, play_to_the_end
 from tests.harness import BotHarness, Clock
 
-GROUP_GAMES = sorted(game_id for game_id, adapter in ADAPTERS.items() if adapter.in_groups)
 #: Games a group table plays at most for every check to have had its turn.
 GAMES_FOR_THE_CHECKS = 5
-#: Private modes whose whole match takes minutes of CPU (a Mathers' Tarot match to 100 against two
-#: strong computers): played with `--deep`; the same adapter plays to its end against normal ones.
-LONG_MODES = {("tarot", "two_hard")}
+#: Private modes whose whole match takes minutes of CPU on a slow machine (a Mathers' Tarot match to 100
+#: against two computers, a Minor Arcana match to 300 among six, Transfer Durak against strong
+#: computers): played with `--deep`; the same adapters play to their end in the other modes.
+LONG_MODES = {("tarot", "two_hard"), ("tarot", "two"), ("minor_arcana", "five"), ("durak_transfer", "hard")}
+#: Group games whose match runs long (Game 5 to 300): with `--deep`; `tests/test_bot_tricks.py` puts
+#: Game 5 through the same checks at every seat count, one hand each.
+LONG_GROUP_GAMES = {"minor_arcana"}
+GROUP_GAMES = [
+    pytest.param(game_id, marks=[pytest.mark.deep] if game_id in LONG_GROUP_GAMES else [])
+    for game_id, adapter in sorted(ADAPTERS.items())
+    if adapter.in_groups
+]
 PRIVATE_GAMES = [
     pytest.param(game_id, mode.key, marks=[pytest.mark.deep] if (game_id, mode.key) in LONG_MODES else [])
     for game_id, adapter in sorted(ADAPTERS.items())

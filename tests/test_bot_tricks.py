@@ -130,7 +130,12 @@ def public_lines(table: Table) -> list[str]:
 
 @pytest.mark.parametrize(
     ("game_id", "computers"),
-    [("tarot", 1), *(("minor_arcana", computers) for computers in range(1, 5))],
+    [
+        # A whole match to 100 with three seats (minutes of CPU on a slow machine): with --deep; the
+        # bot kit plays Game 4's match through the same checks with two seats.
+        pytest.param("tarot", 1, marks=pytest.mark.deep),
+        *(("minor_arcana", computers) for computers in range(1, 5)),
+    ],
 )
 async def test_whole_games_in_a_group_with_two_people_and_computers_at_every_seat_count(
     redis_client: aioredis.Redis, game_id: str, computers: int
@@ -330,7 +335,13 @@ async def test_a_restart_mid_hand_carries_on(redis_client: aioredis.Redis) -> No
 
 
 @pytest.mark.parametrize(
-    ("game_id", "computers", "seed"), [("tarot", 0, 1), ("minor_arcana", 2, 1), ("minor_arcana", 4, 2)]
+    ("game_id", "computers", "seed"),
+    [
+        # Game 4 heads-up to 100 (the bot kit scans the same seat count's group too): with --deep.
+        pytest.param("tarot", 0, 1, marks=pytest.mark.deep),
+        ("minor_arcana", 2, 1),
+        ("minor_arcana", 4, 2),
+    ],
 )
 async def test_no_group_message_of_a_seeded_game_shows_a_hidden_card(
     redis_client: aioredis.Redis, game_id: str, computers: int, seed: int
