@@ -17,10 +17,18 @@ GAMES_FOR_THE_CHECKS = 5
 #: Private modes whose whole match takes minutes of CPU on a slow machine (a Mathers' Tarot match to 100
 #: against two computers, a Minor Arcana match to 300 among six, Transfer Durak against strong
 #: computers): played with `--deep`; the same adapters play to their end in the other modes.
-LONG_MODES = {("tarot", "two_hard"), ("tarot", "two"), ("minor_arcana", "five"), ("durak_transfer", "hard")}
-#: Group games whose match runs long (Game 5 to 300): with `--deep`; `tests/test_bot_tricks.py` puts
-#: Game 5 through the same checks at every seat count, one hand each.
-LONG_GROUP_GAMES = {"minor_arcana"}
+LONG_MODES = {
+    ("tarot", "two_hard"),
+    ("tarot", "two"),
+    ("minor_arcana", "five"),
+    ("minor_arcana", "three"),
+    ("durak", "hard"),
+    ("durak_transfer", "hard"),
+}
+#: Group games whose match runs long (Game 4 to 100, Game 5 to 300): with `--deep`;
+#: `tests/test_bot_tricks.py` puts Game 5 through the same checks at every seat count, one hand each,
+#: and scans a whole Game 4 match in a group for hidden cards.
+LONG_GROUP_GAMES = {"tarot", "minor_arcana"}
 GROUP_GAMES = [
     pytest.param(game_id, marks=[pytest.mark.deep] if game_id in LONG_GROUP_GAMES else [])
     for game_id, adapter in sorted(ADAPTERS.items())

@@ -77,6 +77,7 @@ def test_players_need_only_the_view_and_are_reproducible() -> None:
             assert HARD.choose(GAME.view(hidden, turn.seat), legal, random.Random(1)) == chosen
 
 
+@pytest.mark.deep  # 30 whole games (half a minute of CPU on a slow machine); `python -m benchmarks race`
 def test_hard_beats_random() -> None:
     games, wins = 30, 0
     for number in range(games):
