@@ -109,8 +109,9 @@ def _give_cost(card: Card, hand: list[Card]) -> float:
     return announced(hand) - announced(rest) + KEEP_TAROT[card]
 
 
-#: Simulated moves per hard decision: p50 94 ms, p99 219 ms of one core, the dealer's discard the
-#: dearest (`python -m benchmarks tarot`, 600 hands).
+#: Simulated moves per hard decision, the dealer's discard the dearest: p50 136 ms, p99 281 ms of
+#: one core with the reading (`python -m benchmarks tarot`, 600 hands) on the machines it was sized
+#: on; about three times that on a machine as slow as the one of the last measurement.
 BUDGET = 8_000
 #: The discard's simulated moves (once a hand, by the dealer) as a multiple of a card's, among
 #: the discards of three of the cheapest `3 + DISCARD_SPREAD` cards.
