@@ -45,9 +45,9 @@ class _Checked:
 
 #: Steps (actions, chance included) per game, level and seat count: a searching player thinks on
 #: every move, so the budget counts steps, not games (the last game may stop half way).
-STEPS = 200
+STEPS = 150
 #: The trick games' hard players search 8,000 simulated moves a decision: fewer steps of theirs.
-SEARCHING_STEPS = {("tarot", "hard"): 60, ("minor_arcana", "hard"): 60}
+SEARCHING_STEPS = {("tarot", "hard"): 50, ("minor_arcana", "hard"): 50}
 
 SEATINGS = [
     (game_id, level, players)
@@ -124,6 +124,7 @@ def test_grid_player_needs_only_the_view() -> None:
             )
 
 
+@pytest.mark.deep  # 100 games; `python -m benchmarks grid-ai` reports the figure over 1,000
 def test_grid_player_beats_random() -> None:
     games, wins = 100, 0
     strong, baseline = GridPlayer(), RandomPlayer()

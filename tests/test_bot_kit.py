@@ -14,14 +14,16 @@ from tests.harness import BotHarness, Clock
 
 #: Games a group table plays at most for every check to have had its turn.
 GAMES_FOR_THE_CHECKS = 5
-#: Private modes whose whole match takes minutes of CPU on a slow machine (a Mathers' Tarot match to 100
-#: against two computers, a Minor Arcana match to 300 among six, Transfer Durak against strong
-#: computers): played with `--deep`; the same adapters play to their end in the other modes.
+#: Private modes whose whole match takes long on a slow machine (a Mathers' Tarot match to 100 against
+#: two computers, the Minor Arcana game's matches to 300, Durak against strong computers, the Tarot
+#: grid with two tokens): played with `--deep`; the same adapters play to their end in the other modes.
 LONG_MODES = {
     ("tarot", "two_hard"),
     ("tarot", "two"),
     ("minor_arcana", "five"),
     ("minor_arcana", "three"),
+    ("minor_arcana", "one"),
+    ("grid_tarot", "one2"),
     ("durak", "hard"),
     ("durak_transfer", "hard"),
 }

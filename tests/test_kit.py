@@ -17,7 +17,7 @@ from core.registry import GAMES
 from tests.kit import Options, check_game, option_settings
 
 #: Steps per game and seat count in the default run, and in the deep one.
-STEPS = 4_000
+STEPS = 3_000
 DEEP_STEPS = 100_000
 #: Games whose step costs several of another game's, as a divisor of their default budget: a Tarot
 #: grid step weighs up to 77 destinations (its own kit test in `test_grid_tarot_rules.py` plays
