@@ -11,8 +11,10 @@ of its thread (one core, whatever else loads the machine).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import multiprocessing
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from benchmarks.timing import TimedPlayer, report, spread
@@ -50,8 +52,9 @@ def _hand(
     raise RuntimeError(f"{game.id}: a hand without a score")
 
 
-def _hands(job: tuple[str, str, int, int, int, int | None]) -> tuple[float, list[float]]:
-    """Hands `first` to `last - 1` of one match-up: the tested player's wins and decision times."""
+def _hands(job: tuple[str, str, int, int, int, int | None]) -> tuple[float, list[float], list[str]]:
+    """Hands `first` to `last - 1` of one match-up: the tested player's wins, decision times and
+    actions."""
     game_id, matchup, seed, first, last, budget = job
     game, seats, options, module = GAMES[game_id]
     if matchup == "hard":
@@ -68,7 +71,11 @@ def _hands(job: tuple[str, str, int, int, int, int | None]) -> tuple[float, list
         best = max(totals)
         if totals[seat] == best:
             wins += 1 / totals.count(best)
-    return wins, tested.cpu_ms
+    return wins, tested.cpu_ms, tested.actions
+
+
+def _digest(actions: Iterable[str]) -> str:
+    return hashlib.sha256("\n".join(actions).encode()).hexdigest()[:16]
 
 
 def run(
@@ -91,6 +98,8 @@ def run(
         f"{prefix}_win_share": round(share, 4),
         f"{prefix}_target": TARGETS[game_id, matchup],
         f"{prefix}_ok": share >= TARGETS[game_id, matchup],
+        # The same digest, the same decisions (for the same hands, seed and budget).
+        f"{prefix}_actions": _digest(action for part in parts for action in part[2]),
     }
     if matchup == "hard":
         times = [ms for part in parts for ms in part[1]]
