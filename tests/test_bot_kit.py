@@ -29,7 +29,7 @@ LONG_MODES = {
 }
 #: Group games whose match runs long (Game 4 to 100, Game 5 to 300): with `--deep`;
 #: `tests/test_bot_tricks.py` puts Game 5 through the same checks at every seat count, one hand each,
-#: and scans a whole Game 4 match in a group for hidden cards.
+#: and Game 4's asks, discard and restart through a group table.
 LONG_GROUP_GAMES = {"tarot", "minor_arcana"}
 GROUP_GAMES = [
     pytest.param(game_id, marks=[pytest.mark.deep] if game_id in LONG_GROUP_GAMES else [])
