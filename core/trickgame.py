@@ -298,7 +298,7 @@ class TrickTable:
     def apply(self, seat: Seat, action: Action) -> None:
         phase = self.phase
         if phase == PLAY:
-            self._play(seat, action[len(PLAY_CARD) :])
+            self.play_card(seat, action[len(PLAY_CARD) :])
         elif seat == CHANCE:
             self._deal(int(action[len(SHUFFLE) :]))
         elif phase == DISCARD:
@@ -370,7 +370,8 @@ class TrickTable:
             self._take_spare()
         self._begin()
 
-    def _play(self, seat: Seat, card: Card) -> None:
+    def play_card(self, seat: Seat, card: Card) -> None:
+        """A card to the trick (the play-outs call this straight)."""
         hand = self.hand
         if self.log is not None:
             self.log.append(CardPlayed(seat=seat, card=card, led=not hand.trick))

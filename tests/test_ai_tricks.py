@@ -348,7 +348,7 @@ def test_the_searcher_plays_out_knowing_the_other_hands(game_id: str, players: i
         if state.phase != "play":
             continue
         table = game.hand_simulation(state)
-        seen = seen_knowing(seen_from_table(table, seat, table.legal(seat)), table)
+        seen = seen_knowing(seen_from_table(table, seat, table.hand.playable(seat)), table)
         # Gone: every card no other hand holds (the seat's own included, the spare, the discards).
         held = {card for other in range(players) if other != seat for card in table.hand.hands[other]}
         assert all((card in seen.gone) == (card not in held) for card in DECK)

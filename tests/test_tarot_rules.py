@@ -3,6 +3,7 @@ hand-built states. Seats A, B, C are 0, 1, 2."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 
 import pytest
@@ -21,7 +22,7 @@ from core.games.tarot import (
     hand_result,
 )
 from core.match import HandScored, Match
-from core.tricks import DECK, FoolReturned, TrickWon
+from core.tricks import COURTS, DECK, PIPS, SUITS, FoolReturned, TrickWon
 
 A, B, C = 0, 1, 2
 GAME = TarotGame()
@@ -105,6 +106,27 @@ def test_e4_6_sequence_tiers_are_per_maximal_run() -> None:
     hand = cards("AS 2S 3S 4S 5S 6S 7S T12 T13 T14 T15")
     runs = [(shown, points) for kind, shown, points in combinations(hand) if kind == "sequence"]
     assert runs == [(tuple(cards("AS 2S 3S 4S 5S 6S 7S")), 10), (tuple(cards("T12 T13 T14 T15")), 5)]
+
+
+def test_sequences_are_every_maximal_run_of_four_or_more_in_any_hand() -> None:
+    # Rule 10 stated plainly, against hands of every size (a whole deck holds runs of 14 and 21).
+    orders = [[rank + suit for rank in (*PIPS, *COURTS)] for suit in SUITS]
+    orders.append([f"T{n}" for n in range(1, 22)])
+    rng = random.Random(10)
+    for _ in range(1_000):
+        held = set(rng.sample(DECK, rng.choice((8, 25, 28, 50, 70, 78))))
+        expected = []
+        for order in orders:
+            run: list[str] = []
+            for card in (*order, None):
+                if card in held:
+                    run.append(card)
+                    continue
+                if len(run) >= 4:
+                    expected.append((tuple(run), 15 if len(run) >= 10 else 10 if len(run) >= 7 else 5))
+                run = []
+        found = [(shown, points) for kind, shown, points in combinations(held) if kind == "sequence"]
+        assert found == expected
 
 
 def test_counted_tiers_are_not_cumulative() -> None:

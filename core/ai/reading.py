@@ -37,6 +37,11 @@ FIRST_STEPS = 150
 STEPS = 40
 
 
+#: Per seat and deciding suits (None: all), the cards of a world's hand and of the dealer's
+#: discards that decide a play.
+_Deciders = dict[tuple[Seat, frozenset[str] | None], tuple[frozenset[Card], frozenset[Card]]]
+
+
 @dataclass(frozen=True, slots=True)
 class _Play:
     """One card another seat played, with what that seat knew then."""
@@ -119,7 +124,8 @@ class Reading:
             rules=self.rules, players=view.players, dealer=view.dealer, hands=[[]] * view.players
         )
 
-    def worlds(self, rng: random.Random) -> Iterator[Any]:
+    def worlds(self, rng: random.Random, first_steps: int = FIRST_STEPS, steps: int = STEPS) -> Iterator[Any]:
+        """Worlds walked `first_steps` exchanges from a random deal, each next one `steps` further."""
         hidden = self.hidden
         if not self.plays or len(hidden.cards) < 2:
             while True:  # nothing to read: plain samples
@@ -131,13 +137,14 @@ class Reading:
             if not any(self.apart.values()):
                 break
         where = {card: place for place, cards in enumerate(dealt) for card in cards}
-        missed = [self._missed(number, dealt) for number in range(len(self.plays))]
-        steps = FIRST_STEPS
+        deciders: _Deciders = {}
+        missed = [self._missed(number, dealt, deciders) for number in range(len(self.plays))]
+        walk = first_steps
         while True:
-            for _ in range(steps):
+            for _ in range(walk):
                 self._step(dealt, where, missed, rng)
             yield self.game.placed(self.base, hidden, dealt)
-            steps = STEPS
+            walk = steps
 
     def unexplained(self, state: Any) -> int:
         """How many of the others' plays the heuristic would not have made from `state`'s hands
@@ -145,30 +152,36 @@ class Reading:
         hidden = self.hidden
         dealt = [[c for c in state.hands[seat] if c not in hidden.known[seat]] for seat in hidden.others]
         dealt += [list(getattr(state, pile)) for pile in hidden.piles]
-        return sum(self._missed(number, dealt) for number in range(len(self.plays)))
+        deciders: _Deciders = {}
+        return sum(self._missed(number, dealt, deciders) for number in range(len(self.plays)))
 
     def _apart(self, seat: Seat, dealt: list[list[Card]]) -> int:
         """How far `seat`'s announcements are from what `dealt` gives it."""
         held = [*self.hidden.known[seat], *dealt[self.place[seat]], *self.played[seat]]
         return self.table.disagreement(seat, held)
 
-    def _missed(self, number: int, dealt: list[list[Card]]) -> bool:
+    def _missed(self, number: int, dealt: list[list[Card]], deciders: _Deciders) -> bool:
         """Whether the heuristic, holding what `dealt` gives the seat, would have played otherwise
-        than the `number`th play."""
+        than the `number`th play (`deciders`: the cards that decide plays in `dealt`, filled in
+        as they are needed)."""
         play = self.plays[number]
         seat = play.seat
         # The seat's known and later cards are the play's own: what `dealt` gives it decides.
         cards = dealt[self.place[seat]]
         discards = dealt[self.discards] if seat == self.view.dealer and self.discards >= 0 else ()
         deciding = play.deciding
-        if deciding is None:
-            key = (number, frozenset(cards), frozenset(discards))
-        else:
-            key = (
-                number,
-                frozenset([card for card in cards if SUIT[card] in deciding]),
-                frozenset([card for card in discards if SUIT[card] in deciding]),
-            )
+        # Many plays share their seat and deciding suits, so their cards are gathered once.
+        found = deciders.get((seat, deciding))
+        if found is None:
+            if deciding is None:
+                found = (frozenset(cards), frozenset(discards))
+            else:
+                found = (
+                    frozenset([card for card in cards if SUIT[card] in deciding]),
+                    frozenset([card for card in discards if SUIT[card] in deciding]),
+                )
+            deciders[seat, deciding] = found
+        key = (number, *found)
         verdict = self.verdicts.get(key)
         if verdict is None:
             hand = self.rules.sort((*self.hidden.known[seat], *cards, *play.later))
@@ -214,11 +227,12 @@ class Reading:
         left = sum(missed)
         changed: list[tuple[int, bool]] = []
         before = after = 0
+        deciders: _Deciders = {}
         for number, play in enumerate(self.plays):
             left -= missed[number]
             if play.seat not in seats or (play.deciding is not None and touched.isdisjoint(play.deciding)):
                 continue
-            miss = self._missed(number, dealt)
+            miss = self._missed(number, dealt, deciders)
             before += missed[number]
             after += miss
             changed.append((number, miss))

@@ -24,6 +24,8 @@ Candidates = Callable[[Any, tuple[Action, ...]], Sequence[Action]]
 Worlds = Callable[[Any, random.Random], Iterator[Any]]
 #: A candidate of `SearchPlayer.best`: an action, or anything its `apply` plays (several moves).
 T = TypeVar("T")
+#: Plays a simulation on to its end or `max_moves` (chance from the generator); returns the moves.
+PlayOut = Callable[[Simulation, random.Random, int], int]
 
 
 def play_out(sim: Simulation, policy: Policy, rng: random.Random, max_moves: int) -> int:
@@ -51,7 +53,9 @@ class SearchPlayer:
     caller's best guess) to be chosen instead: with few worlds, small differences are mostly noise.
     `simulate` makes a sampled world's play-out position (default: `Game.simulation`); a game can
     hand a shorter horizon there (the Tarot trick games stop at the end of the hand). `worlds`, if
-    given, deals one decision's worlds instead of independent `Game.sample` calls.
+    given, deals one decision's worlds instead of independent `Game.sample` calls. `fast_play_out`,
+    if given, plays out instead of `play_out` with the policy: a game's own loop making the same
+    moves with less overhead.
     """
 
     def __init__(
@@ -66,7 +70,9 @@ class SearchPlayer:
         keep_first: float = 0.0,
         simulate: Callable[[Any], Simulation] | None = None,
         worlds: Worlds | None = None,
+        fast_play_out: PlayOut | None = None,
     ) -> None:
+        self.fast_play_out = fast_play_out
         self.worlds = worlds
         self.keep_first = keep_first
         self.game = game
@@ -113,7 +119,11 @@ class SearchPlayer:
             for number, candidate in enumerate(candidates):
                 sim = world.copy()
                 apply(sim, candidate)
-                spent += 1 + play_out(sim, self.policy, random.Random(seed), self.max_playout)
+                stream = random.Random(seed)
+                if self.fast_play_out:
+                    spent += 1 + self.fast_play_out(sim, stream, self.max_playout)
+                else:
+                    spent += 1 + play_out(sim, self.policy, stream, self.max_playout)
                 scores[number] += sim.returns()[seat]
             worlds += 1
         # Ties go to the earlier candidate: the caller lists its best guess first.

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Container, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from core.ai.search import SearchPlayer, Worlds
+from core.ai.search import SearchPlayer, Worlds, play_out
 from core.cards import Card
 from core.engine import Action, Seat, Simulation
 from core.trickgame import (
@@ -55,11 +55,20 @@ class Style:
     worth: Mapping[Card, int]
     #: Whether a trick with no points is still worth a trump (Game 4: every trick scores 1).
     plain_tricks_score: bool
+    #: How dear each card is to spend: trumps above every suit card, by strength.
+    cost: dict[Card, int] = field(init=False, compare=False)
+    #: Each card's rank as the card to give away: no points first, then the cheapest.
+    lowness: dict[Card, tuple[int, int, Card]] = field(init=False, compare=False)
+    #: Each card's rank as the winner to spend when a trick is contested: the dearest.
+    dearness: dict[Card, tuple[int, Card]] = field(init=False, compare=False)
 
-    def cost(self, card: Card) -> int:
-        """How dear a card is to spend: trumps above every suit card, by strength."""
-        strength = self.rules.strength[card]
-        return 100 + strength if SUIT[card] == TRUMP else strength
+    def __post_init__(self) -> None:
+        strength = self.rules.strength
+        cost = {card: 100 + strength[card] if SUIT[card] == TRUMP else strength[card] for card in DECK}
+        # Sort keys as tables: the heuristic ranks cards millions of times in the play-outs.
+        object.__setattr__(self, "cost", cost)
+        object.__setattr__(self, "lowness", {card: (self.worth[card], cost[card], card) for card in DECK})
+        object.__setattr__(self, "dearness", {card: (cost[card], card) for card in DECK})
 
 
 @dataclass(slots=True)
@@ -81,31 +90,10 @@ class Seen:
 # ----- card knowledge ------------------------------------------------------------------------------
 
 
-def _by_suit(strength: Mapping[Card, int]) -> dict[str, list[Card]]:
-    """Each suit's cards (the trumps 1-21 as one suit), strongest first."""
-    suits: dict[str, list[Card]] = {suit: [] for suit in (*SUITS, TRUMP)}
-    for card in DECK:
-        if SUIT[card] != EXCUSE:
-            suits[SUIT[card]].append(card)
-    for cards in suits.values():
-        cards.sort(key=strength.__getitem__, reverse=True)
-    return suits
-
-
-_SUITS_CACHE: dict[int, dict[str, list[Card]]] = {}
-
-
-def suits_of(rules: TrickRules) -> dict[str, list[Card]]:
-    key = id(rules)
-    if key not in _SUITS_CACHE:
-        _SUITS_CACHE[key] = _by_suit(rules.strength)
-    return _SUITS_CACHE[key]
-
-
 def is_master(card: Card, seen: Seen, rules: TrickRules) -> bool:
     """No card of its suit that could still be in another hand outranks it."""
     hand = seen.hand
-    for other in suits_of(rules)[SUIT[card]]:
+    for other in rules.ranked[SUIT[card]]:
         if other == card:
             return True
         if other not in seen.gone and other not in hand:
@@ -116,7 +104,7 @@ def is_master(card: Card, seen: Seen, rules: TrickRules) -> bool:
 def _trumps_out(seen: Seen, rules: TrickRules) -> bool:
     """Whether some trump could still be in another hand."""
     hand = seen.hand
-    return any(card not in seen.gone and card not in hand for card in suits_of(rules)[TRUMP])
+    return any(card not in seen.gone and card not in hand for card in rules.ranked[TRUMP])
 
 
 def _still_to_play(seen: Seen) -> list[Seat]:
@@ -124,9 +112,9 @@ def _still_to_play(seen: Seen) -> list[Seat]:
     return [(seen.seat + step) % seen.players for step in range(1, seen.players - played)]
 
 
-def sure_winner(card: Card, led: str, seen: Seen, rules: TrickRules) -> bool:
-    """`card`, winning the trick now, stays winning whatever the seats still to play hold."""
-    later = _still_to_play(seen)
+def sure_winner(card: Card, led: str, seen: Seen, rules: TrickRules, later: Sequence[Seat]) -> bool:
+    """`card`, winning the trick now, stays winning whatever the seats still to play (`later`)
+    hold."""
     if not later:
         return True
     if not is_master(card, seen, rules):
@@ -152,7 +140,7 @@ def choose_card(seen: Seen, style: Style) -> Card:
 
 def _low(cards: Sequence[Card], style: Style) -> Card:
     """The card that gives away least: no points first, then the cheapest."""
-    return min(cards, key=lambda card: (style.worth[card], style.cost(card), card))
+    return min(cards, key=style.lowness.__getitem__)
 
 
 def _lead(seen: Seen, style: Style) -> Card:
@@ -177,7 +165,8 @@ def _lead(seen: Seen, style: Style) -> Card:
     for card in seen.hand:
         length[SUIT[card]] = length.get(SUIT[card], 0) + 1
     plain = [card for card in options if SUIT[card] != TRUMP] or options
-    return min(plain, key=lambda card: (worth[card] > 0, -length[SUIT[card]], style.cost(card), card))
+    cost = style.cost
+    return min(plain, key=lambda card: (worth[card] > 0, -length[SUIT[card]], cost[card], card))
 
 
 def _follow(seen: Seen, style: Style, led: str) -> Card:
@@ -194,14 +183,16 @@ def _follow(seen: Seen, style: Style, led: str) -> Card:
             card for card in playable if SUIT[card] == TRUMP or (SUIT[card] == led and strength[card] > above)
         ]
     if winners:
-        sure = [card for card in winners if sure_winner(card, led, seen, rules)]
+        later = _still_to_play(seen)
+        sure = [card for card in winners if sure_winner(card, led, seen, rules, later)]
         if sure:
             # Bank the most points; between equals spend the cheapest.
-            pick = max(sure, key=lambda card: (worth[card], -style.cost(card)))
+            cost = style.cost
+            pick = max(sure, key=lambda card: (worth[card], -cost[card]))
             if value + worth[pick] > 0 or style.plain_tricks_score or SUIT[pick] != TRUMP:
                 return pick
         elif value >= CONTEST:
-            return max(winners, key=lambda card: (style.cost(card), card))
+            return max(winners, key=style.dearness.__getitem__)
     low = _low(playable or seen.legal, style)
     if FOOL in seen.legal and (not playable or worth[low] >= PROTECT):
         return FOOL
@@ -247,7 +238,7 @@ def seen_from_view(view: TrickView, legal: Sequence[Action], rules: TrickRules) 
     )
 
 
-def seen_from_table(table: TrickTable, seat: Seat, legal: Sequence[Action]) -> Seen:
+def seen_from_table(table: TrickTable, seat: Seat, playable: Sequence[Card]) -> Seen:
     hand = table.hand
     # The dealer knows its discards are gone, as in its view.
     gone = hand.gone.union(hand.discards) if seat == hand.dealer and hand.discards else hand.gone
@@ -255,7 +246,7 @@ def seen_from_table(table: TrickTable, seat: Seat, legal: Sequence[Action]) -> S
         seat=seat,
         players=table.players,
         hand=hand.hands[seat],
-        legal=[action[len(PLAY_CARD) :] for action in legal],
+        legal=playable,
         trick=hand.trick,
         gone=gone,
         voids=hand.voids(),
@@ -291,13 +282,33 @@ class PlayOuts:
             return legal[0]
         assert isinstance(sim, TrickTable)
         if sim.phase == PLAY:
-            seen = seen_from_table(sim, seat, legal)
-            if seat == self.searcher:
-                seen = seen_knowing(seen, sim)
-            return PLAY_CODE[choose_card(seen, self.style)]
+            return PLAY_CODE[self.card(sim, seat, [action[len(PLAY_CARD) :] for action in legal])]
         if self.rank is None or self.game is None or sim.phase == DISCARD:
             return rng.choice(list(legal))
         return self.rank(table_view(self.game, sim, seat), tuple(legal))[0]
+
+    def card(self, table: TrickTable, seat: Seat, playable: Sequence[Card]) -> Card:
+        """The card `seat` plays among `playable` (two or more) in a play-out."""
+        seen = seen_from_table(table, seat, playable)
+        if seat == self.searcher:
+            seen = seen_knowing(seen, table)
+        return choose_card(seen, self.style)
+
+    def play_out(self, sim: Simulation, rng: random.Random, max_moves: int) -> int:
+        """`core.ai.search.play_out` with this policy: the same moves, the card play straight on the
+        hand (no action strings: the play-outs play millions of cards)."""
+        assert isinstance(sim, TrickTable)
+        moves = 0
+        while moves < max_moves:
+            if sim.phase != PLAY:
+                if not play_out(sim, self, rng, 1):
+                    return moves
+            else:
+                seat = sim.hand.turn()
+                playable = sim.hand.playable(seat)
+                sim.play_card(seat, playable[0] if len(playable) == 1 else self.card(sim, seat, playable))
+            moves += 1
+        return moves
 
 
 def seen_knowing(seen: Seen, table: TrickTable) -> Seen:
@@ -379,7 +390,7 @@ def _equivalents(seen: Seen, style: Style) -> list[Card]:
     and no card between them that someone else could still play."""
     legal = set(seen.legal)
     kept: list[Card] = []
-    for suit_cards in (*suits_of(style.rules).values(), [FOOL]):
+    for suit_cards in (*style.rules.ranked.values(), [FOOL]):
         joined = False
         for card in suit_cards:
             if card in legal:
@@ -449,6 +460,7 @@ class HardTrickPlayer(NormalTrickPlayer):
             keep_first=keep_first,
             simulate=game.hand_simulation,
             worlds=worlds,
+            fast_play_out=self.play_outs.play_out,
         )
 
     def _shortlist(self, view: TrickView, legal: tuple[Action, ...]) -> list[Action]:

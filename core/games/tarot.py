@@ -109,20 +109,38 @@ def _tier(count: int, tiers: Sequence[tuple[int, int]]) -> int:
     return next((points for least, points in tiers if count >= least), 0)
 
 
-def runs(cards: Sequence[Card] | set[Card]) -> list[tuple[Card, ...]]:
-    """Rule 10: every maximal run of consecutive cards, in each suit and in the trumps."""
-    held = set(cards)
-    found: list[tuple[Card, ...]] = []
-    for order in SEQUENCES:
+#: Each card of a sequence: (which of `SEQUENCES`, its place there).
+_IN_SEQUENCE: dict[Card, tuple[int, int]] = {
+    card: (number, place) for number, order in enumerate(SEQUENCES) for place, card in enumerate(order)
+}
+_SHORTEST_RUN = SEQUENCE_TIERS[-1][0]
+
+
+def scoring_runs(held: set[Card]) -> list[tuple[Card, ...]]:
+    """Rule 10: every maximal run of consecutive cards long enough to score, in each suit and in
+    the trumps, in the order of `SEQUENCES`."""
+    # A bit per place in each order: most hands hold no run of four, which the bits tell at once
+    # (the search's worlds weigh millions of hands).
+    masks = [0] * len(SEQUENCES)
+    for card in held:
+        found = _IN_SEQUENCE.get(card)
+        if found is not None:
+            masks[found[0]] |= 1 << found[1]
+    runs: list[tuple[Card, ...]] = []
+    for order, mask in zip(SEQUENCES, masks, strict=True):
+        if not mask & mask >> 1 & mask >> 2 & mask >> 3:
+            continue
         run: list[Card] = []
-        for card in (*order, None):
-            if card is not None and card in held:
+        for place, card in enumerate(order):
+            if mask >> place & 1:
                 run.append(card)
                 continue
-            if run:
-                found.append(tuple(run))
-                run = []
-    return found
+            if len(run) >= _SHORTEST_RUN:
+                runs.append(tuple(run))
+            run = []
+        if len(run) >= _SHORTEST_RUN:
+            runs.append(tuple(run))
+    return runs
 
 
 def combinations(cards: Sequence[Card] | set[Card]) -> list[tuple[Kind, tuple[Card, ...], int]]:
@@ -130,17 +148,14 @@ def combinations(cards: Sequence[Card] | set[Card]) -> list[tuple[Kind, tuple[Ca
     held = set(cards)
     found: list[tuple[Kind, tuple[Card, ...], int]] = []
     for kind, group, tiers in COUNTED:
-        mine = tuple(card for card in group if card in held)
-        points = _tier(len(mine), tiers)
+        points = _tier(len(held.intersection(group)), tiers)
         if points:
-            found.append((kind, mine, points))
+            found.append((kind, tuple(card for card in group if card in held), points))
     tarot = tuple(card for card in TAROT_TRUMPS if card in held)
     if len(tarot) >= TAROT_SET:
         found.append(("tarot", tarot, TAROT_SET_POINTS * (len(tarot) // TAROT_SET)))
-    for run in runs(held):
-        points = _tier(len(run), SEQUENCE_TIERS)
-        if points:
-            found.append(("sequence", run, points))
+    for run in scoring_runs(held):
+        found.append(("sequence", run, _tier(len(run), SEQUENCE_TIERS)))
     return found
 
 
