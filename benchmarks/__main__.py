@@ -20,6 +20,7 @@ SUBCOMMANDS: dict[str, str] = {
     "durak": "durak",
     "race": "race",
     "tarot": "tarot",
+    "reading": "reading",
     "render": "render",
     "timers": "timers",
     "isolation": "isolation",
