@@ -14,29 +14,41 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+from collections.abc import Mapping
 from typing import Any
 
 from benchmarks.timing import report
 from core.ai import tarot
 from core.ai.reading import FIRST_STEPS, STEPS, Reading
+from core.engine import OptionValue
 from core.games.tarot import TarotGame
 from core.match import HandScored
 from core.play import play
-from core.trickgame import PLAY
+from core.trickgame import PLAY, TrickGame
 
 #: (exchanges before the first world, between worlds): none, the player's own, then longer.
 WALKS: tuple[tuple[int, int], ...] = ((0, 0), *((times * FIRST_STEPS, times * STEPS) for times in (1, 4, 16)))
 PLAYERS = 3
 
 
-def decisions(game: TarotGame, seed: int) -> list[tuple[Any, Any]]:
-    """(the true state, seat 0's view) at each of seat 0's plays in one hand."""
+def readings(
+    game: TrickGame[Any, Any],
+    module: Any,
+    players: int,
+    seed: int,
+    options: Mapping[str, OptionValue] | None = None,
+) -> list[tuple[Any, Reading]]:
+    """Seat 0's decisions in the play of one seeded hand of `module`'s normal players, once the
+    others have played, each with the true state and its reading."""
     found = []
-    for turn in play(game, [tarot.normal()] * PLAYERS, random.Random(seed)):
+    for turn in play(game, [module.normal()] * players, random.Random(seed), options):
         if any(isinstance(event, HandScored) for event in turn.step.events):
             break
-        if turn.seat == 0 and turn.before.phase == PLAY:
-            found.append((turn.before, game.view(turn.before, 0)))
+        state = turn.before
+        if turn.seat == 0 and state.phase == PLAY:
+            reading = Reading(game, module.STYLE, game.view(state, 0))
+            if reading.plays:
+                found.append((state, reading))
     return found
 
 
@@ -53,22 +65,18 @@ def placed_right(reading: Reading, world: Any, truth: Any) -> tuple[int, int]:
 
 def run(hands: int, worlds: int) -> dict[str, Any]:
     game = TarotGame()
-    cases = [case for seed in range(hands) for case in decisions(game, seed)]
-    result: dict[str, Any] = {"reading_hands": hands}
+    cases = [case for seed in range(hands) for case in readings(game, tarot, PLAYERS, seed)]
+    result: dict[str, Any] = {"reading_hands": hands, "reading_decisions": len(cases)}
     for first, steps in WALKS:
         unexplained: list[int] = []
         right = given = 0
-        for truth, view in cases:
-            reading = Reading(game, tarot.STYLE, view)
-            if not reading.plays:
-                continue  # nothing played by the others yet: nothing to read
+        for truth, reading in cases:
             walked = reading.worlds(random.Random(len(reading.plays)), first, steps)
             for _ in range(worlds):
                 world = next(walked)
                 unexplained.append(reading.unexplained(world))
                 hits, dealt = placed_right(reading, world, truth)
                 right, given = right + hits, given + dealt
-        result["reading_decisions"] = len(unexplained) // worlds
         result[f"reading_{first}_{steps}_unexplained"] = round(statistics.mean(unexplained), 3)
         result[f"reading_{first}_{steps}_placed_right"] = round(right / given, 4)
     return result

@@ -73,16 +73,14 @@ class TrickRules:
     #: Display order of a hand: suit by suit, then the Fool and the trumps, low to high.
     order: dict[Card, int] = field(init=False, compare=False)
     #: Each suit's cards (the trumps 1-21 as one suit), strongest first.
-    ranked: dict[str, list[Card]] = field(init=False, compare=False)
+    ranked: dict[str, tuple[Card, ...]] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         group = {suit: number for number, suit in enumerate((*SUITS, EXCUSE, TRUMP))}
         in_order = sorted(DECK, key=lambda card: (group[SUIT[card]], self.strength[card]))
         object.__setattr__(self, "order", {card: number for number, card in enumerate(in_order)})
-        ranked: dict[str, list[Card]] = {suit: [] for suit in (*SUITS, TRUMP)}
-        for card in sorted(DECK, key=self.strength.__getitem__, reverse=True):
-            if SUIT[card] != EXCUSE:
-                ranked[SUIT[card]].append(card)
+        strongest = sorted(DECK, key=self.strength.__getitem__, reverse=True)
+        ranked = {suit: tuple(card for card in strongest if SUIT[card] == suit) for suit in (*SUITS, TRUMP)}
         object.__setattr__(self, "ranked", ranked)
 
     def shape(self, players: int) -> tuple[int, int]:

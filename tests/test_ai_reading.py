@@ -9,13 +9,12 @@ from typing import Any
 
 import pytest
 
+from benchmarks.reading import readings
 from core.ai import minor_arcana, tarot
 from core.ai.reading import Reading
 from core.games.minor_arcana import MinorArcanaGame
 from core.games.tarot import TarotGame
-from core.match import HandScored
-from core.play import play
-from core.trickgame import PLAY, TrickGame
+from core.trickgame import TrickGame
 
 CASES: dict[str, tuple[TrickGame[Any, Any], Any, dict[str, Any]]] = {
     "tarot": (TarotGame(), tarot, {}),
@@ -24,19 +23,8 @@ CASES: dict[str, tuple[TrickGame[Any, Any], Any, dict[str, Any]]] = {
 
 
 def _readings(game_id: str, players: int, seed: int) -> list[tuple[Any, Reading]]:
-    """Seat 0's decisions in the play of one hand of normal players, once the others have played,
-    each with its reading."""
     game, module, options = CASES[game_id]
-    found = []
-    for turn in play(game, [module.normal()] * players, random.Random(seed), options):
-        if any(isinstance(event, HandScored) for event in turn.step.events):
-            break
-        state = turn.before
-        if turn.seat == 0 and state.phase == PLAY:
-            reading = Reading(game, module.STYLE, game.view(state, 0))
-            if reading.plays:
-                found.append((state, reading))
-    return found
+    return readings(game, module, players, seed, options)
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("tarot", 2), ("tarot", 3), ("minor_arcana", 4)])

@@ -128,7 +128,10 @@ def scoring_runs(held: set[Card]) -> list[tuple[Card, ...]]:
             masks[found[0]] |= 1 << found[1]
     runs: list[tuple[Card, ...]] = []
     for order, mask in zip(SEQUENCES, masks, strict=True):
-        if not mask & mask >> 1 & mask >> 2 & mask >> 3:
+        starts = mask  # the places where a run of the shortest scoring length starts
+        for shift in range(1, _SHORTEST_RUN):
+            starts &= mask >> shift
+        if not starts:
             continue
         run: list[Card] = []
         for place, card in enumerate(order):
