@@ -12,7 +12,15 @@ import pytest
 
 from core.ai import minor_arcana, tarot
 from core.ai.base import ComputerPlayer
-from core.ai.tricks import PlayOuts, Seen, choose_card, discard_options, seen_from_table, seen_knowing
+from core.ai.tricks import (
+    PlayOuts,
+    Seen,
+    across_suits,
+    choose_card,
+    discard_options,
+    seen_from_table,
+    seen_knowing,
+)
 from core.engine import Game
 from core.games.minor_arcana import MinorArcanaGame, MinorArcanaState
 from core.games.tarot import TarotGame, TarotState
@@ -270,6 +278,16 @@ def test_discard_options_keep_the_marks_and_list_the_normal_discard_first() -> N
     # A card marked already stays in every option (a discard in progress is finished, not redone).
     assert all("4C" in option for option in discard_options(ranked, 3, ["4C"]))
     assert discard_options(ranked, 3, ["4C"])[0] == ("4C", "2W", "9W")
+
+
+def test_searched_cards_cut_short_keep_a_choice_in_every_suit() -> None:
+    # Each suit's strongest first, as `_equivalents` lists a lead's cards that play differently.
+    spread = across_suits(cards("KW 9W 5W 3W AW QC 7C 2C KS 4S T21 T15 T3"), tarot.STYLE)
+    assert sorted(spread) == sorted(cards("KW 9W 5W 3W AW QC 7C 2C KS 4S T21 T15 T3"))
+    # Every suit's lowest card first, then every suit's highest (the dearest first), then the rest.
+    assert spread[:4] == cards("T3 4S 2C AW")
+    assert spread[4:8] == cards("T21 KW KS QC")
+    assert spread[8:] == cards("T15 7C 3W 9W 5W")
 
 
 @pytest.mark.parametrize("game_id", ["tarot", "minor_arcana"])

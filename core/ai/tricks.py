@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, zip_longest
 from typing import Any
 
 from core.ai.search import SearchPlayer, Worlds, play_out
@@ -402,6 +402,23 @@ def _equivalents(seen: Seen, style: Style) -> list[Card]:
     return kept
 
 
+def across_suits(cards: Sequence[Card], style: Style) -> list[Card]:
+    """`cards` (each suit's strongest first, as `_equivalents` gives them) in turns across their
+    suits: every suit's lowest card, then every suit's highest, then the next lowest and the next
+    highest, each turn the dearest first. A shortlist cut short keeps a choice in every suit
+    instead of every card of the first suits."""
+    by_suit: dict[str, list[Card]] = {}
+    for card in cards:
+        by_suit.setdefault(SUIT[card], []).append(card)
+    # Within a suit: its last (lowest) card, its first, the one before the last, the second, ...
+    ends = [
+        [held[-1 - n // 2] if n % 2 == 0 else held[n // 2] for n in range(len(held))]
+        for held in by_suit.values()
+    ]
+    turns = ([card for card in turn if card is not None] for turn in zip_longest(*ends))
+    return [card for turn in turns for card in sorted(turn, key=style.dearness.__getitem__, reverse=True)]
+
+
 def discard_options(ranked: Sequence[Card], count: int, marked: Sequence[Card]) -> list[tuple[Card, ...]]:
     """The discards of `count` cards that keep every card already `marked` and take the rest among
     `ranked` (cheapest to shed first), the ones made of the cheapest cards first: the normal
@@ -423,7 +440,8 @@ KEEP_FIRST = 0.03
 class HardTrickPlayer(NormalTrickPlayer):
     """The normal player, whose every decision with a choice is the generic determinized search
     (`core.ai.search`) among a shortlist with the normal player's choice first: in the play the
-    heuristic's card and the cards that play differently, in the discard the normal discard and its
+    heuristic's card and the cards that play differently (taken in turns across the suits, so that
+    a lead from a long hand weighs a card of every suit), in the discard the normal discard and its
     variants among a few more cheap cards, in a game's own phase its best-ranked answers. Every seat
     plays the normal player in the play-outs, which stop at the end of the hand. The budgets count
     simulated moves, not seconds, so a seeded table replays the same decisions."""
@@ -466,7 +484,8 @@ class HardTrickPlayer(NormalTrickPlayer):
     def _shortlist(self, view: TrickView, legal: tuple[Action, ...]) -> list[Action]:
         first = heuristic_play(view, legal, self.style)
         seen = seen_from_view(view, legal, self.style.rules)
-        others = [PLAY_CODE[card] for card in _equivalents(seen, self.style) if PLAY_CODE[card] != first]
+        spread = across_suits(_equivalents(seen, self.style), self.style)
+        others = [PLAY_CODE[card] for card in spread if PLAY_CODE[card] != first]
         return [first, *others][: self.max_candidates]
 
     def choose(self, view: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
