@@ -281,8 +281,10 @@ def test_discard_options_keep_the_marks_and_list_the_normal_discard_first() -> N
 
 
 def test_searched_cards_cut_short_keep_a_choice_in_every_suit() -> None:
-    # Each suit's strongest first, as `_equivalents` lists a lead's cards that play differently.
-    spread = across_suits(cards("KW 9W 5W 3W AW QC 7C 2C KS 4S T21 T15 T3"), tarot.STYLE)
+    # Suit by suit, each suit's strongest first, as `_equivalents` lists a lead's cards that play
+    # differently.
+    suits = [cards("KW 9W 5W 3W AW"), cards("QC 7C 2C"), cards("KS 4S"), [], cards("T21 T15 T3")]
+    spread = across_suits(suits, tarot.STYLE)
     assert sorted(spread) == sorted(cards("KW 9W 5W 3W AW QC 7C 2C KS 4S T21 T15 T3"))
     # Every suit's lowest card first, then every suit's highest (the dearest first), then the rest.
     assert spread[:4] == cards("T3 4S 2C AW")

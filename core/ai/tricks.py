@@ -385,12 +385,14 @@ def heuristic_play(view: TrickView, legal: Sequence[Action], style: Style) -> Ac
     return PLAY_CODE[choose_card(seen_from_view(view, legal, style.rules), style)]
 
 
-def _equivalents(seen: Seen, style: Style) -> list[Card]:
-    """The legal cards with one stand-in for each run of cards that play alike: same suit, no points,
-    and no card between them that someone else could still play."""
+def _equivalents(seen: Seen, style: Style) -> list[list[Card]]:
+    """The legal cards with one stand-in for each run of cards that play alike (same suit, no
+    points, and no card between them that someone else could still play), suit by suit, each
+    suit's strongest first."""
     legal = set(seen.legal)
-    kept: list[Card] = []
+    suits: list[list[Card]] = []
     for suit_cards in (*style.rules.ranked.values(), [FOOL]):
+        kept: list[Card] = []
         joined = False
         for card in suit_cards:
             if card in legal:
@@ -399,22 +401,17 @@ def _equivalents(seen: Seen, style: Style) -> list[Card]:
                 joined = True
             elif card not in seen.gone and card not in seen.hand:
                 joined = False
-    return kept
+        suits.append(kept)
+    return suits
 
 
-def across_suits(cards: Sequence[Card], style: Style) -> list[Card]:
-    """`cards` (each suit's strongest first, as `_equivalents` gives them) in turns across their
-    suits: every suit's lowest card, then every suit's highest, then the next lowest and the next
-    highest, each turn the dearest first. A shortlist cut short keeps a choice in every suit
-    instead of every card of the first suits."""
-    by_suit: dict[str, list[Card]] = {}
-    for card in cards:
-        by_suit.setdefault(SUIT[card], []).append(card)
+def across_suits(suits: Sequence[Sequence[Card]], style: Style) -> list[Card]:
+    """The cards of `suits` (each suit's strongest first) in turns across the suits: every suit's
+    lowest card, then every suit's highest, then the next lowest and the next highest, each turn
+    the dearest first. A shortlist cut short keeps a choice in every suit instead of every card of
+    the first suits."""
     # Within a suit: its last (lowest) card, its first, the one before the last, the second, ...
-    ends = [
-        [held[-1 - n // 2] if n % 2 == 0 else held[n // 2] for n in range(len(held))]
-        for held in by_suit.values()
-    ]
+    ends = [[held[-1 - n // 2] if n % 2 == 0 else held[n // 2] for n in range(len(held))] for held in suits]
     turns = ([card for card in turn if card is not None] for turn in zip_longest(*ends))
     return [card for turn in turns for card in sorted(turn, key=style.dearness.__getitem__, reverse=True)]
 
