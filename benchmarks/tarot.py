@@ -6,6 +6,10 @@ hard against three normal and normal against three easy. Hands come in groups sh
 same deal) with the tested player in each seat in turn. A hand is won by the highest hand total; a
 tie for it shares the win. Hard's decision times count only decisions with a choice, as the CPU time
 of its thread (one core, whatever else loads the machine).
+
+`--first` starts at a later hand (hands 600-1799 of `--hands 1800` are `--first 600 --hands 1200`),
+and `--budget`, `--discard-times`, `--candidates` and `--keep-first` change hard's search settings:
+a setting is compared with the players as they are over the same hands.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import hashlib
 import multiprocessing
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from benchmarks.timing import TimedPlayer, report, spread
@@ -52,22 +57,33 @@ def _hand(
     raise RuntimeError(f"{game.id}: a hand without a score")
 
 
-def _hands(job: tuple[str, str, int, int, int, int | None]) -> tuple[float, list[float], list[str]]:
-    """Hands `first` to `last - 1` of one match-up: the tested player's wins, decision times and
-    actions."""
-    game_id, matchup, seed, first, last, budget = job
-    game, seats, options, module = GAMES[game_id]
-    if matchup == "hard":
-        tested = TimedPlayer(module.hard() if budget is None else module.hard(budget))
+@dataclass(frozen=True)
+class Job:
+    """Hands `first` to `last - 1` of one match-up, for one process."""
+
+    game_id: str
+    matchup: str
+    seed: int
+    first: int
+    last: int
+    #: Hard's settings that differ from its defaults (`tarot.hard`'s keywords).
+    settings: dict[str, Any] = field(default_factory=dict)
+
+
+def _hands(job: Job) -> tuple[float, list[float], list[str]]:
+    """The tested player's wins, decision times and actions in `job`'s hands."""
+    game, seats, options, module = GAMES[job.game_id]
+    if job.matchup == "hard":
+        tested = TimedPlayer(module.hard(**job.settings))
         others = module.normal()
     else:
         tested, others = TimedPlayer(module.normal()), module.easy()
     wins = 0.0
-    for number in range(first, last):
+    for number in range(job.first, job.last):
         group, seat = divmod(number, seats)
         players: list[ComputerPlayer[Any]] = [others] * seats
         players[seat] = tested
-        totals = _hand(game, players, random.Random(f"{seed}:{game_id}:{group}"), options)
+        totals = _hand(game, players, random.Random(f"{job.seed}:{job.game_id}:{group}"), options)
         best = max(totals)
         if totals[seat] == best:
             wins += 1 / totals.count(best)
@@ -79,13 +95,20 @@ def _digest(actions: Iterable[str]) -> str:
 
 
 def run(
-    game_id: str, matchup: str, hands: int, seed: int = 0, processes: int = 2, budget: int | None = None
+    game_id: str,
+    matchup: str,
+    hands: int,
+    seed: int = 0,
+    processes: int = 2,
+    settings: dict[str, Any] | None = None,
+    first: int = 0,
 ) -> dict[str, Any]:
     seats = GAMES[game_id][1]
     groups = -(-hands // seats)
     hands = groups * seats
-    bounds = [seats * (groups * part // processes) for part in range(processes + 1)]
-    jobs = [(game_id, matchup, seed, bounds[i], bounds[i + 1], budget) for i in range(processes)]
+    start = first - first % seats
+    bounds = [start + seats * (groups * part // processes) for part in range(processes + 1)]
+    jobs = [Job(game_id, matchup, seed, bounds[i], bounds[i + 1], settings or {}) for i in range(processes)]
     if processes > 1:
         with multiprocessing.Pool(processes) as pool:
             parts = pool.map(_hands, jobs)
@@ -95,10 +118,12 @@ def run(
     share = sum(part[0] for part in parts) / hands
     result: dict[str, Any] = {
         f"{prefix}_hands": hands,
+        **({f"{prefix}_first_hand": start} if start else {}),
+        **({f"{prefix}_settings": settings} if settings else {}),
         f"{prefix}_win_share": round(share, 4),
         f"{prefix}_target": TARGETS[game_id, matchup],
         f"{prefix}_ok": share >= TARGETS[game_id, matchup],
-        # The same digest, the same decisions (for the same hands, seed and budget).
+        # The same digest, the same decisions (for the same hands, seed and settings).
         f"{prefix}_actions": _digest(action for part in parts for action in part[2]),
     }
     if matchup == "hard":
@@ -119,14 +144,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=2, choices=(1, 2))
     parser.add_argument("--game", choices=sorted(GAMES), help="run one game")
     parser.add_argument("--only", choices=("normal", "hard"), help="run one match-up")
+    parser.add_argument("--first", type=int, default=0, help="the first hand (a group's first)")
     parser.add_argument("--budget", type=int, help="hard's simulated moves per decision")
+    parser.add_argument("--discard-times", type=float, help="hard's discard budget as a multiple of a card's")
+    parser.add_argument("--candidates", type=int, help="hard's searched choices per decision")
+    parser.add_argument("--keep-first", type=float, help="how much better per deal a choice must do")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    given = {
+        "budget": args.budget,
+        "discard_times": args.discard_times,
+        "max_candidates": args.candidates,
+        "keep_first": args.keep_first,
+    }
+    settings = {name: value for name, value in given.items() if value is not None}
     result: dict[str, Any] = {}
     for game_id in GAMES:
         for matchup in ("normal", "hard"):
             if args.game in (None, game_id) and args.only in (None, matchup):
-                result |= run(game_id, matchup, args.hands, args.seed, args.processes, args.budget)
+                result |= run(game_id, matchup, args.hands, args.seed, args.processes, settings, args.first)
     report(result, args.json)
     return 0
 

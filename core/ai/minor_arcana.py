@@ -9,7 +9,9 @@ level searches the discard among a few more of those cards, by play-outs.
 
 from __future__ import annotations
 
-from core.ai.tricks import EasyTrickPlayer, HardTrickPlayer, NormalTrickPlayer, Style
+from typing import Unpack
+
+from core.ai.tricks import EasyTrickPlayer, HardTrickPlayer, NormalTrickPlayer, SearchSettings, Style
 from core.cards import Card
 from core.games.minor_arcana import COUNT, RULES, MinorArcanaGame
 from core.trickgame import TrickView
@@ -51,12 +53,15 @@ def normal() -> NormalTrickPlayer:
     return NormalTrickPlayer(STYLE, discard)
 
 
-def hard(budget: int = BUDGET) -> HardTrickPlayer:
+def hard(
+    budget: int = BUDGET, discard_times: float = DISCARD_TIMES, **settings: Unpack[SearchSettings]
+) -> HardTrickPlayer:
     return HardTrickPlayer(
         MinorArcanaGame(),
         STYLE,
         discard,
         budget=budget,
-        discard_times=DISCARD_TIMES,
+        discard_times=discard_times,
         discard_spread=DISCARD_SPREAD,
+        **settings,
     )

@@ -19,9 +19,10 @@ its worlds read the others' plays so far (`core.ai.reading`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Unpack
 
 from core.ai.reading import reading
-from core.ai.tricks import EasyTrickPlayer, HardTrickPlayer, NormalTrickPlayer, Style
+from core.ai.tricks import EasyTrickPlayer, HardTrickPlayer, NormalTrickPlayer, SearchSettings, Style
 from core.cards import Card
 from core.engine import Action
 from core.games.tarot import (
@@ -127,7 +128,9 @@ def normal() -> NormalTrickPlayer:
     return NormalTrickPlayer(STYLE, discard, ranked)
 
 
-def hard(budget: int = BUDGET) -> HardTrickPlayer:
+def hard(
+    budget: int = BUDGET, discard_times: float = DISCARD_TIMES, **settings: Unpack[SearchSettings]
+) -> HardTrickPlayer:
     game = TarotGame()
     return HardTrickPlayer(
         game,
@@ -135,7 +138,8 @@ def hard(budget: int = BUDGET) -> HardTrickPlayer:
         discard,
         ranked,
         budget=budget,
-        discard_times=DISCARD_TIMES,
+        discard_times=discard_times,
         discard_spread=DISCARD_SPREAD,
         worlds=reading(game, STYLE),
+        **settings,
     )

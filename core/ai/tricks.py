@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, zip_longest
-from typing import Any
+from typing import Any, TypedDict
 
 from core.ai.search import SearchPlayer, Worlds, play_out
 from core.cards import Card
@@ -432,6 +432,15 @@ def discard_options(ranked: Sequence[Card], count: int, marked: Sequence[Card]) 
 MAX_WORLDS = 40
 MAX_CANDIDATES = 8
 KEEP_FIRST = 0.03
+
+
+class SearchSettings(TypedDict, total=False):
+    """The shared search settings a game's `hard()` passes on when a benchmark varies them
+    (`python -m benchmarks tarot --candidates ...`); left out, the defaults above."""
+
+    max_worlds: int
+    max_candidates: int
+    keep_first: float
 
 
 class HardTrickPlayer(NormalTrickPlayer):
