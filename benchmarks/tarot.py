@@ -19,7 +19,7 @@ import hashlib
 import multiprocessing
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.timing import TimedPlayer, report, spread
@@ -67,7 +67,7 @@ class Job:
     first: int
     last: int
     #: Hard's settings that differ from its defaults (`tarot.hard`'s keywords).
-    settings: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any]
 
 
 def _hands(job: Job) -> tuple[float, list[float], list[str]]:

@@ -438,7 +438,6 @@ class SearchSettings(TypedDict, total=False):
     """The shared search settings a game's `hard()` passes on when a benchmark varies them
     (`python -m benchmarks tarot --candidates ...`); left out, the defaults above."""
 
-    max_worlds: int
     max_candidates: int
     keep_first: float
 
