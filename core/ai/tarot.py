@@ -110,9 +110,10 @@ def _give_cost(card: Card, hand: list[Card]) -> float:
     return announced(hand) - announced(rest) + KEEP_TAROT[card]
 
 
-#: Simulated moves per hard decision, the dealer's discard the dearest: p50 136 ms, p99 281 ms of
-#: one core with the reading (`python -m benchmarks tarot`, 600 hands) on the machines it was sized
-#: on; about three times that on a machine as slow as the one of the last measurement.
+#: Simulated moves per hard decision, the dealer's discard the dearest: p50 122 ms, p99 279 ms of
+#: one core with the reading (`python -m benchmarks tarot --game tarot --only hard --hands 60
+#: --processes 1`) where `python -m timeit "sum(i*i for i in range(1000000))"` takes 47 ms; slower
+#: machines take longer in proportion.
 BUDGET = 8_000
 #: The discard's simulated moves (once a hand, by the dealer) as a multiple of a card's, among
 #: the discards of three of the cheapest `3 + DISCARD_SPREAD` cards.

@@ -112,17 +112,19 @@ def _still_to_play(seen: Seen) -> list[Seat]:
     return [(seen.seat + step) % seen.players for step in range(1, seen.players - played)]
 
 
-def sure_winner(card: Card, led: str, seen: Seen, rules: TrickRules, later: Sequence[Seat]) -> bool:
-    """`card`, winning the trick now, stays winning whatever the seats still to play (`later`)
-    hold."""
+def sure_winners(winners: Sequence[Card], led: str, seen: Seen, rules: TrickRules) -> list[Card]:
+    """The `winners` (cards winning the trick now) that stay winning whatever the seats still to
+    play hold."""
+    later = _still_to_play(seen)
     if not later:
-        return True
-    if not is_master(card, seen, rules):
-        return False
-    if SUIT[card] == TRUMP:
-        return True
+        return list(winners)
+    masters = [card for card in winners if is_master(card, seen, rules)]
+    if all(SUIT[card] == TRUMP for card in masters):
+        return masters
     # A suit card can still be trumped by a later seat that lacks the suit.
-    return not (_trumps_out(seen, rules) and any(led in seen.voids[other] for other in later))
+    if any(led in seen.voids[other] for other in later) and _trumps_out(seen, rules):
+        return [card for card in masters if SUIT[card] == TRUMP]
+    return masters
 
 
 # ----- the heuristic -------------------------------------------------------------------------------
@@ -150,13 +152,11 @@ def _lead(seen: Seen, style: Style) -> Card:
     ]
     if not options:
         return seen.legal[0]
-    opponents = [seat for seat in range(seen.players) if seat != seen.seat]
+    # Suits an opponent lacks (trumps aside): a master card there may still be trumped.
+    lacked = set().union(*(suits for seat, suits in enumerate(seen.voids) if seat != seen.seat))
+    lacked.discard(TRUMP)
     cash = [
-        card
-        for card in options
-        if worth[card]
-        and is_master(card, seen, rules)
-        and (SUIT[card] == TRUMP or not any(SUIT[card] in seen.voids[other] for other in opponents))
+        card for card in options if worth[card] and SUIT[card] not in lacked and is_master(card, seen, rules)
     ]
     if cash:
         return max(cash, key=lambda card: (worth[card], card))
@@ -183,8 +183,7 @@ def _follow(seen: Seen, style: Style, led: str) -> Card:
             card for card in playable if SUIT[card] == TRUMP or (SUIT[card] == led and strength[card] > above)
         ]
     if winners:
-        later = _still_to_play(seen)
-        sure = [card for card in winners if sure_winner(card, led, seen, rules, later)]
+        sure = sure_winners(winners, led, seen, rules)
         if sure:
             # Bank the most points; between equals spend the cheapest.
             cost = style.cost
