@@ -16,11 +16,13 @@ from tests.harness import BotHarness, Clock
 GAMES_FOR_THE_CHECKS = 5
 #: Private modes whose whole match takes long on a slow machine (a Mathers' Tarot match to 100 against
 #: two computers, the Minor Arcana game's matches to 300, Durak against strong computers, the Tarot
-#: grid with two tokens): played with `--deep`; the same adapters play to their end in the other modes.
+#: grid with two tokens): played with `--deep`; the same adapters play to their end in the other modes
+#: (and tests/test_bot_tricks.py plays the first hand of the Minor Arcana against strong computers).
 LONG_MODES = {
     ("tarot", "two_hard"),
     ("tarot", "two"),
     ("minor_arcana", "five"),
+    ("minor_arcana", "three_hard"),
     ("minor_arcana", "three"),
     ("minor_arcana", "one"),
     ("grid_tarot", "one2"),

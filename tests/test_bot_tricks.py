@@ -91,12 +91,19 @@ async def start_with_seed(bot: BotHarness, lobby: Table, wanted: Callable[[State
     return table
 
 
-async def play_out(bot: BotHarness, chat: int, rng: random.Random, *, scan_every: int = 0) -> Table:
-    """Random presses of whoever is to move until the game is over; with `scan_every`, the group is
-    scanned for hidden cards that often."""
+async def play_out(
+    bot: BotHarness,
+    chat: int,
+    rng: random.Random,
+    *,
+    scan_every: int = 0,
+    until: Callable[[Table], bool] | None = None,
+) -> Table:
+    """Random presses of whoever is to move until the game is over (or `until` the table says so);
+    with `scan_every`, the group is scanned for hidden cards that often."""
     for press in range(MOST_PRESSES):
         table = await current(bot, chat)
-        if table.phase is not Phase.PLAYING:
+        if table.phase is not Phase.PLAYING or (until is not None and until(table)):
             return table
         movers = people_to_move(table)
         if not movers:
@@ -108,6 +115,12 @@ async def play_out(bot: BotHarness, chat: int, rng: random.Random, *, scan_every
         await press_a_move(bot, table, rng.choice(movers), rng)
         assert bot.last_alert() is None, bot.last_alert()
     raise AssertionError(f"no end after {MOST_PRESSES} presses")
+
+
+def hands_scored(table: Table) -> int:
+    state = state_of(table)
+    assert isinstance(state, TrickState)
+    return len(state.rows)
 
 
 def group_labels(bot: BotHarness) -> list[str]:
@@ -207,6 +220,22 @@ async def test_a_private_minor_arcana_hand_against_three_computers(redis_client:
         assert outcome is not None and len(state_of(table).rows) == 1  # type: ignore[attr-defined]
         assert "🏆" in bot.live(ALICE).content
         assert "Play again" in [
+            label for row in bot.api.buttons(ALICE, bot.live(ALICE).message_id) for label, _ in row
+        ]
+
+
+async def test_a_private_minor_arcana_match_against_strong_computers(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        await bot.say(ALICE, ALICE, "/new minor_arcana three_hard", first_name="Alice")
+        table = await current(bot, ALICE)
+        assert [p.is_computer for p in table.players] == [False, True, True, True]
+        assert table.computer_level == "hard" and table.options == {}
+        # The whole match to 300 runs with `--deep` (tests/test_bot_kit.py): here its first hand.
+        table = await play_out(
+            bot, ALICE, random.Random("strong computers"), until=lambda table: hands_scored(table) > 0
+        )
+        assert table.phase is Phase.PLAYING and hands_scored(table) == 1
+        assert "▶️ Next hand" in [
             label for row in bot.api.buttons(ALICE, bot.live(ALICE).message_id) for label, _ in row
         ]
 

@@ -51,5 +51,6 @@ class MinorArcanaAdapter(TrickAdapter):
         PrivateMode("three", N_("Against three computers"), 3),
         PrivateMode("one", N_("Against one computer"), 1),
         PrivateMode("five", N_("Against five computers"), 5),
+        PrivateMode("three_hard", N_("Against three strong computers"), 3, level="hard"),
         PrivateMode("hand", N_("One hand against three computers"), 3, options={"length": ONE_HAND}),
     )
