@@ -36,7 +36,7 @@ def discard(view: TrickView, count: int | None = None) -> list[Card]:
     return ranked[: view.to_discard if count is None else count]
 
 
-#: Simulated moves per hard decision: p50 54 ms, p99 226 ms of one core, the dealer's discard the
+#: Simulated moves per hard decision: p50 54 ms, p99 219 ms of one core, the dealer's discard the
 #: dearest (`python -m benchmarks tarot --game minor_arcana --only hard --hands 120 --processes 1`,
 #: on the machine of Game 4's figures).
 BUDGET = 12_000

@@ -110,7 +110,7 @@ def _give_cost(card: Card, hand: list[Card]) -> float:
     return announced(hand) - announced(rest) + KEEP_TAROT[card]
 
 
-#: Simulated moves per hard decision, the dealer's discard the dearest: p50 122 ms, p99 279 ms of
+#: Simulated moves per hard decision, the dealer's discard the dearest: p50 120 ms, p99 275 ms of
 #: one core with the reading (`python -m benchmarks tarot --game tarot --only hard --hands 60
 #: --processes 1`) where `python -m timeit "sum(i*i for i in range(1000000))"` takes 47 ms; slower
 #: machines take longer in proportion.

@@ -313,9 +313,8 @@ class PlayOuts:
 def seen_knowing(seen: Seen, table: TrickTable) -> Seen:
     """`seen` with every card outside the other hands gone and every suit a hand lacks a void."""
     hands = table.hand.hands
-    held = {card for other, cards in enumerate(hands) if other != seen.seat for card in cards}
-    seen.gone = _DECK.difference(held)
-    seen.voids = [set(_PLAIN_SUITS.difference([SUIT[card] for card in cards])) for cards in hands]
+    seen.gone = _DECK.difference(*(cards for other, cards in enumerate(hands) if other != seen.seat))
+    seen.voids = [set(_PLAIN_SUITS.difference(map(SUIT.__getitem__, cards))) for cards in hands]
     return seen
 
 
