@@ -142,6 +142,10 @@ class BotHarness:
         message = self.live(chat_id)
         return [data for row in self.api.buttons(chat_id, message.message_id) for _, data in row if data]
 
+    def button_labels(self, chat_id: int) -> list[str]:
+        message = self.live(chat_id)
+        return [label for row in self.api.buttons(chat_id, message.message_id) for label, _ in row]
+
     def button(self, chat_id: int, label: str) -> str:
         message = self.live(chat_id)
         for row in self.api.buttons(chat_id, message.message_id):

@@ -93,10 +93,6 @@ async def play_out(bot: BotHarness, chat_id: int, rng: random.Random) -> tuple[T
     raise AssertionError("the game did not end")
 
 
-def labels(bot: BotHarness, chat_id: int) -> list[str]:
-    return [label for row in bot.api.buttons(chat_id, bot.live(chat_id).message_id) for label, _ in row]
-
-
 async def test_a_solo_game_is_played_to_its_end(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         await bot.say(ALICE, ALICE, "/new grid_tarot solo", first_name="Alice")
@@ -107,7 +103,7 @@ async def test_a_solo_game_is_played_to_its_end(redis_client: aioredis.Redis) ->
         assert Image.open(io.BytesIO(first.photo)).width == 1000
         assert "Alice, your turn: onto any closed card" in first.content
         # 78 closed cards do not fit one keyboard: the rows come first.
-        assert labels(bot, ALICE) == [f"Row {n}" for n in range(1, 8)]
+        assert bot.button_labels(ALICE) == [f"Row {n}" for n in range(1, 8)]
         table, captions = await play_out(bot, ALICE, random.Random("solo"))
         outcome = game_of(table).outcome(state_of(table))
         assert outcome is not None
@@ -115,7 +111,7 @@ async def test_a_solo_game_is_played_to_its_end(redis_client: aioredis.Redis) ->
         won = "🏁 The whole field is open: a win!" in final
         assert won == bool(outcome.winners)
         assert won or "🏁 No move left with" in final
-        assert labels(bot, ALICE) == ["Play again"]
+        assert bot.button_labels(ALICE) == ["Play again"]
         assert "Alice ① is placed on " in captions[0]
         # Every press is told (a first pick, the Hanged Man's free card or a way out, by the
         # caption asking for the second).
@@ -134,11 +130,11 @@ async def test_two_people_in_a_team_against_a_computer_in_a_group(redis_client: 
         # The lobby's settings: two tokens each, Alice and Bob against the computer.
         await bot.press(GROUP, ALICE, bot.button(GROUP, "⚙️ Tokens per player: 1"))
         for _ in range(6):
-            if "👥 Teams: 1+2 vs 3" in labels(bot, GROUP):
+            if "👥 Teams: 1+2 vs 3" in bot.button_labels(GROUP):
                 break
-            teams = next(label for label in labels(bot, GROUP) if label.startswith("👥 "))
+            teams = next(label for label in bot.button_labels(GROUP) if label.startswith("👥 "))
             await bot.press(GROUP, ALICE, bot.button(GROUP, teams))
-        assert "👥 Teams: 1+2 vs 3" in labels(bot, GROUP)
+        assert "👥 Teams: 1+2 vs 3" in bot.button_labels(GROUP)
         await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
         table = await bot.table(GROUP)
         assert table is not None and table.phase is Phase.PLAYING
@@ -175,15 +171,15 @@ async def test_the_fool_is_answered_in_two_steps_a_row_then_a_card(redis_client:
         new = old.model_copy(update={"state": on_fool.model_dump_json(), "screen": old.screen + 1})
         await services_of(bot.app).tables.commit(old, new)
         assert "Alice, your turn: to any closed card" in bot.live(ALICE).content
-        rows = labels(bot, ALICE)
+        rows = bot.button_labels(ALICE)
         assert rows == [f"Row {n}" for n in range(1, 8)]
         await bot.press(ALICE, ALICE, bot.button(ALICE, "Row 7"))
-        cells = labels(bot, ALICE)
+        cells = bot.button_labels(ALICE)
         assert cells[-1] == "◀️ Back"
         # The closed cards of row 7, in the field's reading order, named as the picture names them.
         assert cells[:-1] == [BOARD.codes[i] for i in on_fool.closed if BOARD.layout[i][0] == 6]
         await bot.press(ALICE, ALICE, bot.button(ALICE, "◀️ Back"))
-        assert labels(bot, ALICE) == rows
+        assert bot.button_labels(ALICE) == rows
         await bot.press(ALICE, ALICE, bot.button(ALICE, "Row 7"))
         await bot.press(ALICE, ALICE, bot.button(ALICE, cells[0]))
         assert bot.last_alert() is None

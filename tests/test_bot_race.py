@@ -78,11 +78,6 @@ async def play_to_the_end(bot: BotHarness, chat_id: int) -> Played:
     return Played(table, presses, captions)
 
 
-def labels(bot: BotHarness, chat_id: int) -> list[str]:
-    message = bot.live(chat_id)
-    return [label for row in bot.api.buttons(chat_id, message.message_id) for label, _ in row]
-
-
 async def test_two_people_race_to_the_end_in_a_group(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         table = await open_group_race(bot)
@@ -98,7 +93,7 @@ async def test_two_people_race_to_the_end_in_a_group(redis_client: aioredis.Redi
         final = bot.live(GROUP).content
         loser = NAMES[table.players[outcome.losers[0]].user_id or 0]
         assert f"{loser} loses." in final and "Finishing order: 1. " in final
-        assert labels(bot, GROUP) == ["Play again"]
+        assert bot.button_labels(GROUP) == ["Play again"]
         # Every move was told: the rolls and the tokens moved by them.
         assert sum(bool(MOVE.search(text)) for text in captions) >= presses // 2
         assert any(ROLL.search(text) for text in captions[1:])
@@ -130,7 +125,7 @@ async def test_a_private_race_against_two_computers_to_the_end(redis_client: aio
         table, presses, _ = await play_to_the_end(bot, ALICE)
         assert presses > 0
         assert "Finishing order" in bot.live(ALICE).content
-        assert labels(bot, ALICE) == ["Play again"]
+        assert bot.button_labels(ALICE) == ["Play again"]
 
 
 async def test_a_restarted_bot_carries_the_race_on(redis_client: aioredis.Redis) -> None:
@@ -182,7 +177,7 @@ async def test_buttons_name_the_die_and_the_token_as_the_picture_does(redis_clie
             f"🎲{action.split('.')[0]} → {'①②③'[int(action.split('.')[1])]}"
             for action in game_of(table).legal_actions(state, seat)
         }
-        assert set(labels(bot, GROUP)) == expected
+        assert set(bot.button_labels(GROUP)) == expected
         # Rows of one die each at the start (three tokens at the Start per die).
         rows = bot.api.buttons(GROUP, bot.live(GROUP).message_id)
         assert all(len({label.split(" ")[0] for label, _ in row}) == 1 for row in rows)

@@ -62,16 +62,14 @@ async def test_the_lobby_cycles_every_option_and_switching_variant_keeps_valid_o
 ) -> None:
     async with BotHarness(redis_client) as bot:
         await bot.say(GROUP, ALICE, "/new durak")
-        labels = [label for row in bot.api.buttons(GROUP, bot.live(GROUP).message_id) for label, _ in row]
+        labels = bot.button_labels(GROUP)
         assert "⚙️ 5 cards in the first bout: no" in labels and "⚙️ Defender draws last: no" in labels
         await bot.press(GROUP, ALICE, bot.button(GROUP, "⚙️ 5 cards in the first bout: no"))
         await bot.press(GROUP, ALICE, bot.button(GROUP, "🔀 Durak (throw-in)"))
         table = await bot.table(GROUP)
         assert table is not None and table.game == "durak_transfer"
         assert table.options == {"first_bout_five": True}
-        assert "⚙️ 5 cards in the first bout: yes" in [
-            label for row in bot.api.buttons(GROUP, bot.live(GROUP).message_id) for label, _ in row
-        ]
+        assert "⚙️ 5 cards in the first bout: yes" in bot.button_labels(GROUP)
         # Someone not hosting may not change a setting.
         await bot.press(GROUP, BOB, bot.button(GROUP, "⚙️ Defender draws last: no"))
         assert bot.last_alert() == "Only the host or a chat admin can do that."
