@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from core.engine import CHANCE, Event, GameOver, IllegalAction
+from core.engine import CHANCE, Event, GameOver, IllegalAction, sample_chance
 from core.games.tarot import (
     TAROT_TRUMPS,
     Announced,
@@ -218,6 +218,32 @@ def test_each_player_asks_once_starting_with_the_leader_and_names_the_opponent()
     after, _ = play(after, (B, GAME.legal_actions(after, B)[0]))
     # C now holds no Tarot Trump, so the asks are over and the play begins with the leader.
     assert after.phase == "play" and GAME.to_move(after) == (A,)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_true_deal_never_contradicts_what_the_table_tells(players: int) -> None:
+    # Random players decline asks, ask, give and discard anything: at every moment of their
+    # matches the hidden cards of the true hands keep to every seat's exclusions and contradict
+    # nothing told.
+    rng = random.Random(players)
+    moments = 0
+    while moments < 3_000:
+        game_state = GAME.new(players)
+        while GAME.to_move(game_state):
+            table = GAME.table(game_state)
+            for seat in range(players):
+                assert table.disagreements(seat) == 0
+                known = table.known_in_hands(seat)
+                for other, excluded in enumerate(table.excluded(seat)):
+                    if other != seat:
+                        assert not excluded & set(game_state.hands[other]).difference(known[other])
+            (mover, *_) = GAME.to_move(game_state)
+            if mover == CHANCE:
+                action = sample_chance(GAME.chance_outcomes(game_state), rng)
+            else:
+                action = rng.choice(GAME.legal_actions(game_state, mover))
+            game_state = GAME.apply(game_state, mover, action).state
+            moments += 1
 
 
 # ----- E4.3, E4.4, E4.5: play -----------------------------------------------------------------------
