@@ -100,10 +100,9 @@ class BotHarness:
     async def __aenter__(self) -> BotHarness:
         # Seeded tables: the same deals and dice every run, so a test replays (and takes as long).
         self._seeds, lifecycle.SEEDS = lifecycle.SEEDS, random.Random("harness")
-        # Seeded pulls too: a /spin's pull is named by its message, so it replays. (A press's pull is
-        # named by its query id, new every run: a test reads the pressed machine's own message, since
-        # a pull that climbs the career ladder shows its episode after it.)
-        # (A harness on a Redis that is down has no pulls to seed.)
+        # Seeded pulls too, where a harness has a Redis: a /spin's pull is named by its message, so it
+        # replays; a press's is named by its query id, new every run, so a test reads the pressed
+        # machine's own message (a pull that climbs the career ladder shows its episode after it).
         with contextlib.suppress(RedisConnectionError):
             await self.redis.set(SPIN_SECRET_KEY, "harness", nx=True)
         await self.app.initialize()

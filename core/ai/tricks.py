@@ -119,10 +119,12 @@ def sure_winners(winners: Sequence[Card], led: str, seen: Seen, rules: TrickRule
     if not later:
         return list(winners)
     masters = [card for card in winners if is_master(card, seen, rules)]
-    if all(SUIT[card] == TRUMP for card in masters):
-        return masters
     # A suit card can still be trumped by a later seat that lacks the suit.
-    if any(led in seen.voids[other] for other in later) and _trumps_out(seen, rules):
+    if (
+        any(SUIT[card] != TRUMP for card in masters)
+        and any(led in seen.voids[other] for other in later)
+        and _trumps_out(seen, rules)
+    ):
         return [card for card in masters if SUIT[card] == TRUMP]
     return masters
 
