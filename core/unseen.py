@@ -39,6 +39,22 @@ def deal(
     return [[cards[i] for i in place] for place in placed]
 
 
+def dealable(masks: Sequence[int], sizes: Sequence[int]) -> bool:
+    """Whether cards that may go to the places in `masks` can be dealt into places holding
+    `sizes` cards each (Hall's condition)."""
+    need, room = _hall(masks, sizes)
+    return sum(sizes) == len(masks) and all(n <= r for n, r in zip(need, room, strict=True))
+
+
+def _hall(masks: Sequence[int], sizes: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Per set of places T (a bit mask), the cards that may go only into T and T's room."""
+    places = len(sizes)
+    subsets = range(1 << places)
+    need = [sum(1 for mask in masks if mask & ~subset == 0) for subset in subsets]
+    room = [sum(sizes[j] for j in range(places) if subset >> j & 1) for subset in subsets]
+    return need, room
+
+
 def _pick(options: Sequence[int], free: list[int], rng: random.Random) -> int:
     """One of the places `options` with room, with chances proportional to its room; -1 if none."""
     total = 0
@@ -80,8 +96,7 @@ def _exact(
     set of places T, the cards that may go only into T (`need[T]`) fit into T's room (`room[T]`)."""
     places = len(sizes)
     subsets = range(1 << places)
-    need = [sum(1 for i in order if masks[i] & ~subset == 0) for subset in subsets]
-    room = [sum(sizes[j] for j in range(places) if subset >> j & 1) for subset in subsets]
+    need, room = _hall(masks, sizes)
     if any(need[subset] > room[subset] for subset in subsets):
         raise NoDeal("the constraints admit no deal")
     free = list(sizes)

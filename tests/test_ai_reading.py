@@ -4,6 +4,7 @@ view and explain the plays better than plain samples."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -13,8 +14,10 @@ from benchmarks.reading import readings
 from core.ai import minor_arcana, tarot
 from core.ai.reading import Reading
 from core.games.minor_arcana import MinorArcanaGame
-from core.games.tarot import TarotGame
-from core.trickgame import TrickGame
+from core.games.tarot import ASK, NUMERALS, TarotGame
+from core.match import HandScored
+from core.play import play
+from core.trickgame import PLAY, TrickGame
 
 CASES: dict[str, tuple[TrickGame[Any, Any], Any, dict[str, Any]]] = {
     "tarot": (TarotGame(), tarot, {}),
@@ -58,3 +61,46 @@ def test_walked_worlds_agree_with_the_view_and_explain_more_plays(game_id: str, 
     assert walked < sampled * 0.7
     # Deals that contradict an announcement are rarer than among plain samples.
     assert walked_disagree < sampled_disagree or sampled_disagree == 0
+
+
+def _decisions_of_a_seat_beside_the_dealer(seed: int) -> list[Any]:
+    """Seat 0's views, from the asks to the end of the play, in a seeded 3-player hand of normal
+    players that seat 0 does not deal."""
+    game = TarotGame()
+    views = []
+    for turn in play(game, [tarot.normal()] * 3, random.Random(seed)):
+        if any(isinstance(event, HandScored) for event in turn.step.events):
+            break
+        state = turn.before
+        if turn.seat == 0 and state.dealer != 0 and state.phase in (ASK, PLAY):
+            views.append(game.view(state, 0))
+    return views
+
+
+def test_another_dealers_discards_are_dealt_from_the_numerals() -> None:
+    game = TarotGame()
+    views = [view for seed in range(6) for view in _decisions_of_a_seat_beside_the_dealer(seed)]
+    assert sum(view.phase == ASK for view in views) >= 2 and len(views) >= 40
+    plain_sheds_more = 0
+    for number, view in enumerate(views):
+        rng = random.Random(number)
+        worlds = Reading(game, tarot.STYLE, view).worlds(rng)
+        for _ in range(2):
+            world = next(worlds)
+            assert game.view(world, 0) == view
+            assert len(world.discards) == 3 and set(world.discards) <= NUMERALS
+        plain_sheds_more += not set(game.sample(view, rng).discards) <= NUMERALS
+    # A deal that only agrees with the view puts Kings, courts and trumps among them.
+    assert plain_sheds_more > len(views) // 2
+
+
+def test_the_discards_take_other_cards_when_the_dealers_own_cannot_fill_them() -> None:
+    game = TarotGame()
+    views = _decisions_of_a_seat_beside_the_dealer(seed=1)
+    # A dealer said to discard from two cards only: no deal keeps to that, so the rules decide.
+    style = dataclasses.replace(tarot.STYLE, discarded_from=frozenset(sorted(NUMERALS)[:2]))
+    for view in views[:: len(views) // 5]:
+        reading = Reading(game, style, view)
+        assert reading.hidden.masks == game.hidden_deal(view)[1].masks
+        world = next(reading.worlds(random.Random(7)))
+        assert game.view(world, 0) == view and len(world.discards) == 3

@@ -12,10 +12,16 @@ constraints allow, keep the exchange with the chance `MISS` to the power of the 
 unexplained beyond those before, and never move further from the announcements (a random deal
 often contradicts one; the walk then heads for deals that agree with them). The first world
 is walked `FIRST_STEPS` steps from a random deal, each next one `STEPS` further.
+
+Another dealer's discards are dealt only from the cards a dealer sheds (`Style.discarded_from`:
+in Game 4 the numerals, since the discard scores nothing and a sensible dealer gives up its least
+useful cards), unless what the view shows leaves too few of them; so the worlds do not lose to the
+discards Kings and trumps that the others still hold.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Iterator
@@ -26,9 +32,9 @@ from core.ai.search import Worlds
 from core.ai.tricks import Seen, Style, choose_card
 from core.cards import Card
 from core.engine import Seat
-from core.trickgame import PLAUSIBLE_TRIES, TrickGame, TrickView
+from core.trickgame import PLAUSIBLE_TRIES, Hidden, TrickGame, TrickView
 from core.tricks import EXCUSE, SUIT, TRUMP, Hand, TrickRules, led_suit
-from core.unseen import deal
+from core.unseen import deal, dealable
 
 #: What a play the heuristic would not have made costs a world.
 MISS = 0.01
@@ -103,13 +109,15 @@ class Reading:
         assert view.seat is not None
         self.game, self.style, self.view = game, style, view
         self.rules = style.rules
-        self.base, self.hidden = game.hidden_deal(view)
+        self.base, hidden = game.hidden_deal(view)
         self.plays = _history(view, view.seat, self.rules)
-        hidden = self.hidden
         #: The place of each other seat's hand, and of the discards a dealer among them knows.
         self.place = {other: number for number, other in enumerate(hidden.others)}
         piles = len(hidden.others)
         self.discards = piles + hidden.piles.index("discards") if "discards" in hidden.piles else -1
+        if self.discards >= 0 and style.discarded_from is not None:
+            hidden = _only(hidden, self.discards, style.discarded_from)
+        self.hidden = hidden
         self.mask = dict(zip(hidden.cards, hidden.masks, strict=True))
         #: The public table (announcements, tricks) and each other seat's cards played this hand.
         self.table = game.table(self.base)
@@ -128,14 +136,9 @@ class Reading:
         """Worlds walked `first_steps` exchanges from a random deal, each next one `steps` further."""
         hidden = self.hidden
         if not self.plays or len(hidden.cards) < 2:
-            while True:  # nothing to read: plain samples
-                yield self.game.sample(self.view, rng)
-        dealt: list[list[Card]] = []
-        for _ in range(PLAUSIBLE_TRIES):
-            dealt = deal(hidden.cards, hidden.masks, hidden.sizes, rng)
-            self.apart = {seat: self._apart(seat, dealt) for seat in hidden.others}
-            if not any(self.apart.values()):
-                break
+            while True:  # nothing to read: fresh deals
+                yield self.game.placed(self.base, hidden, self._plausible(rng))
+        dealt = self._plausible(rng)
         where = {card: place for place, cards in enumerate(dealt) for card in cards}
         deciders: _Deciders = {}
         missed = [self._missed(number, dealt, deciders) for number in range(len(self.plays))]
@@ -145,6 +148,18 @@ class Reading:
                 self._step(dealt, where, missed, rng)
             yield self.game.placed(self.base, hidden, dealt)
             walk = steps
+
+    def _plausible(self, rng: random.Random) -> list[list[Card]]:
+        """A random deal of the hidden cards, one that agrees with the announcements if one of
+        `PLAUSIBLE_TRIES` does (its distances from them kept in `apart`)."""
+        hidden = self.hidden
+        dealt: list[list[Card]] = []
+        for _ in range(PLAUSIBLE_TRIES):
+            dealt = deal(hidden.cards, hidden.masks, hidden.sizes, rng)
+            self.apart = {seat: self._apart(seat, dealt) for seat in hidden.others}
+            if not any(self.apart.values()):
+                break
+        return dealt
 
     def unexplained(self, state: Any) -> int:
         """How many of the others' plays the heuristic would not have made from `state`'s hands
@@ -265,3 +280,12 @@ class Reading:
         dealt[here][dealt[here].index(one)] = two
         dealt[there][dealt[there].index(two)] = one
         where[one], where[two] = there, here
+
+
+def _only(hidden: Hidden, place: int, cards: frozenset[Card]) -> Hidden:
+    """`hidden` with only `cards` allowed into `place`, unless no deal would be left."""
+    bit = 1 << place
+    masks = [
+        mask if card in cards else mask & ~bit for card, mask in zip(hidden.cards, hidden.masks, strict=True)
+    ]
+    return dataclasses.replace(hidden, masks=masks) if dealable(masks, hidden.sizes) else hidden

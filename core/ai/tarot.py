@@ -12,8 +12,9 @@ Knight 3, a Knave 2. What is Game 4's own:
   and gives back the small card that costs it least.
 
 The hard level searches every one of these decisions among the normal player's best-ranked ones
-(`discard` ranks more cards than it sheds, `ranked` orders the answers), by play-outs; in the play
-its worlds read the others' plays so far (`core.ai.reading`).
+(`discard` ranks more cards than it sheds, `ranked` orders the answers), by play-outs; its worlds
+read the others' plays so far and deal another dealer's discards from the numerals
+(`core.ai.reading`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from core.games.tarot import (
     ASK_CODE,
     GIVE,
     NO_ASK,
+    NUMERALS,
     RETURN,
     RULES,
     TRICK_VALUE,
@@ -40,7 +42,7 @@ from core.tricks import DECK, FOOL, KINGS, MAGICIAN, SUIT, TRUMP, WORLD
 
 #: A King of another player in the trick: 5 for the trick, 5 more for taking it (rules 15-16).
 WORTH: dict[Card, int] = {card: TRICK_VALUE.get(card, 0) for card in DECK} | {king: 10 for king in KINGS}
-STYLE = Style(rules=RULES, worth=WORTH, plain_tricks_score=True)
+STYLE = Style(rules=RULES, worth=WORTH, plain_tricks_score=True, discarded_from=NUMERALS)
 
 #: How much a Tarot Trump is worth keeping in play, beyond the announcements it makes: the World
 #: always wins, the Fool always scores 5, a King wins its suit until it is trumped, and the
@@ -110,9 +112,9 @@ def _give_cost(card: Card, hand: list[Card]) -> float:
     return announced(hand) - announced(rest) + KEEP_TAROT[card]
 
 
-#: Simulated moves per hard decision, the dealer's discard the dearest: p50 120 ms, p99 275 ms of
+#: Simulated moves per hard decision, the dealer's discard the dearest: p50 113 ms, p99 254 ms of
 #: one core with the reading (`python -m benchmarks tarot --game tarot --only hard --hands 60
-#: --processes 1`) where `python -m timeit "sum(i*i for i in range(1000000))"` takes 47 ms; slower
+#: --processes 1`) where `python -m timeit "sum(i*i for i in range(1000000))"` takes 45 ms; slower
 #: machines take longer in proportion.
 BUDGET = 8_000
 #: The discard's simulated moves (once a hand, by the dealer) as a multiple of a card's, among

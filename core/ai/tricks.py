@@ -55,6 +55,9 @@ class Style:
     worth: Mapping[Card, int]
     #: Whether a trick with no points is still worth a trump (Game 4: every trick scores 1).
     plain_tricks_score: bool
+    #: The cards a dealer discards from, as the reading deals another dealer's discards (Game 4:
+    #: the numerals; None: whatever the rules allow).
+    discarded_from: frozenset[Card] | None = None
     #: How dear each card is to spend: trumps above every suit card, by strength.
     cost: dict[Card, int] = field(init=False, compare=False)
     #: Each card's rank as the card to give away: no points first, then the cheapest.
