@@ -1,4 +1,4 @@
-"""Reading the others' plays: the hard trick player's worlds in the play (RULES.md, games 4 and 5).
+"""Reading the others' plays: the hard trick player's worlds (RULES.md, games 4 and 5).
 
 Every sampled world agrees with the view (`TrickGame.hidden_deal`), but the cards the others played
 tell more than the voids they showed: a sensible player follows low, wins a trick worth winning,
@@ -103,7 +103,7 @@ def reading(game: TrickGame[Any, Any], style: Style) -> Worlds:
 
 
 class Reading:
-    """The worlds of one decision in the play, for `view`'s seat."""
+    """The worlds of one decision, for `view`'s seat."""
 
     def __init__(self, game: TrickGame[Any, Any], style: Style, view: TrickView) -> None:
         assert view.seat is not None
@@ -133,7 +133,8 @@ class Reading:
         )
 
     def worlds(self, rng: random.Random, first_steps: int = FIRST_STEPS, steps: int = STEPS) -> Iterator[Any]:
-        """Worlds walked `first_steps` exchanges from a random deal, each next one `steps` further."""
+        """Worlds walked `first_steps` exchanges from a random deal, each next one `steps` further
+        (with no plays to read, fresh deals)."""
         hidden = self.hidden
         if not self.plays or len(hidden.cards) < 2:
             while True:  # nothing to read: fresh deals
