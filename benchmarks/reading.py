@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from benchmarks.timing import report
@@ -31,6 +31,21 @@ WALKS: tuple[tuple[int, int], ...] = ((0, 0), *((times * FIRST_STEPS, times * ST
 PLAYERS = 3
 
 
+def seat_zero_states(
+    game: TrickGame[Any, Any],
+    module: Any,
+    players: int,
+    seed: int,
+    options: Mapping[str, OptionValue] | None = None,
+) -> Iterator[Any]:
+    """The true states at seat 0's every decision in one seeded hand of `module`'s normal players."""
+    for turn in play(game, [module.normal()] * players, random.Random(seed), options):
+        if any(isinstance(event, HandScored) for event in turn.step.events):
+            return
+        if turn.seat == 0:
+            yield turn.before
+
+
 def readings(
     game: TrickGame[Any, Any],
     module: Any,
@@ -41,11 +56,8 @@ def readings(
     """Seat 0's decisions in the play of one seeded hand of `module`'s normal players, once the
     others have played, each with the true state and its reading."""
     found = []
-    for turn in play(game, [module.normal()] * players, random.Random(seed), options):
-        if any(isinstance(event, HandScored) for event in turn.step.events):
-            break
-        state = turn.before
-        if turn.seat == 0 and state.phase == PLAY:
+    for state in seat_zero_states(game, module, players, seed, options):
+        if state.phase == PLAY:
             reading = Reading(game, module.STYLE, game.view(state, 0))
             if reading.plays:
                 found.append((state, reading))

@@ -10,13 +10,11 @@ from typing import Any
 
 import pytest
 
-from benchmarks.reading import readings
+from benchmarks.reading import readings, seat_zero_states
 from core.ai import minor_arcana, tarot
 from core.ai.reading import Reading
 from core.games.minor_arcana import MinorArcanaGame
 from core.games.tarot import ASK, NUMERALS, TarotGame
-from core.match import HandScored
-from core.play import play
 from core.trickgame import PLAY, TrickGame
 
 CASES: dict[str, tuple[TrickGame[Any, Any], Any, dict[str, Any]]] = {
@@ -67,14 +65,11 @@ def _decisions_of_a_seat_beside_the_dealer(seed: int) -> list[Any]:
     """Seat 0's views, from the asks to the end of the play, in a seeded 3-player hand of normal
     players that seat 0 does not deal."""
     game = TarotGame()
-    views = []
-    for turn in play(game, [tarot.normal()] * 3, random.Random(seed)):
-        if any(isinstance(event, HandScored) for event in turn.step.events):
-            break
-        state = turn.before
-        if turn.seat == 0 and state.dealer != 0 and state.phase in (ASK, PLAY):
-            views.append(game.view(state, 0))
-    return views
+    return [
+        game.view(state, 0)
+        for state in seat_zero_states(game, tarot, 3, seed)
+        if state.dealer != 0 and state.phase in (ASK, PLAY)
+    ]
 
 
 def test_another_dealers_discards_are_dealt_from_the_numerals() -> None:

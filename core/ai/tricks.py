@@ -48,7 +48,8 @@ CONTEST = 4
 
 @dataclass(frozen=True)
 class Style:
-    """What a game's cards are worth to whoever wins the trick holding them."""
+    """How a game's normal player values cards: what each is worth to whoever wins the trick
+    holding it, and which a dealer discards."""
 
     rules: TrickRules
     #: Points a card brings into the trick winner's score (the Fool: 0, it goes home).
