@@ -1,9 +1,10 @@
 """How strong and how fast the Tarot grid computer player is: `python -m benchmarks grid-tarot [--json]`.
 
 Two-player games pit the tested level against the random player, in pairs sharing a seed (the same
-deal, the same first seat) with the seats swapped; solo games, one seed each, measure how often the
-tested level and the random player clear the field. Decision times are the CPU time of the tested
-player's decisions with a choice (with one legal action it answers at once).
+deal, the same first seat) with the seats swapped, with one token a player or two (`--tokens`); solo
+games, one seed each, measure how often the tested level and the random player clear the field.
+Decision times are the CPU time of the tested player's decisions with a choice (with one legal
+action it answers at once).
 
 `--tower-known` plays the two-player games once more with the tested player told where the Tower
 lies (a closed Tower ends the game of whoever turns it up with no way out, and a fair player cannot
@@ -22,14 +23,14 @@ from core.ai.base import ComputerPlayer
 from core.ai.grid_tarot import GridTarotPlayer
 from core.ai.random_player import RandomPlayer
 from core.ai.registry import PLAYERS
-from core.games.grid_tarot import GridTarotGame, GridTarotState, GridTarotView, position
+from core.games.grid_tarot import TOKENS, GridTarotGame, GridTarotState, GridTarotView, position
 from core.games.grid_tarot_arcana import TOWER
 from core.games.grid_tarot_rules import Position
 from core.play import play, play_game
 
-#: (level, seed, first game, last game, Tower known) -> (duel wins, duel draws, solo clears,
-#: random's solo clears, decision times).
-Job = tuple[str, int, int, int, bool]
+#: (level, seed, first game, last game, Tower known, tokens a player) -> (duel wins, duel draws, solo
+#: clears, random's solo clears, decision times).
+Job = tuple[str, int, int, int, bool, int]
 
 
 class TowerSighted(GridTarotPlayer):
@@ -51,11 +52,15 @@ class TowerSighted(GridTarotPlayer):
 
 
 def _duel(
-    game: GridTarotGame, seats: list[ComputerPlayer[Any]], rng: random.Random, sighted: TowerSighted | None
+    game: GridTarotGame,
+    seats: list[ComputerPlayer[Any]],
+    rng: random.Random,
+    sighted: TowerSighted | None,
+    tokens: int,
 ) -> GridTarotState:
     """One game to its end, keeping a sighted player's `truth` current."""
     state: GridTarotState | None = None
-    for turn in play(game, seats, rng):
+    for turn in play(game, seats, rng, {TOKENS: tokens}):
         state = turn.step.state
         if sighted is not None:
             sighted.truth = state
@@ -64,7 +69,7 @@ def _duel(
 
 
 def _games(job: Job) -> tuple[int, int, int, int, list[float]]:
-    level, seed, first, last, tower_known = job
+    level, seed, first, last, tower_known, tokens = job
     game = GridTarotGame()
     level_player = PLAYERS["grid_tarot"][level]
     assert isinstance(level_player, GridTarotPlayer)
@@ -76,14 +81,16 @@ def _games(job: Job) -> tuple[int, int, int, int, list[float]]:
         seat = number % 2
         seats: list[ComputerPlayer[Any]] = [baseline, baseline]
         seats[seat] = tested
-        outcome = game.outcome(_duel(game, seats, random.Random(f"{seed}:duel:{number // 2}"), sighted))
+        rng = random.Random(f"{seed}:duel:{number // 2}")
+        outcome = game.outcome(_duel(game, seats, rng, sighted, tokens))
         assert outcome is not None
         wins += seat in outcome.winners
         draws += outcome.draw
         if tower_known:
             continue
         for solver, solo in ((tested, True), (baseline, False)):
-            won = game.outcome(play_game(game, [solver], random.Random(f"{seed}:solo:{number}")))
+            solo_rng = random.Random(f"{seed}:solo:{number}")
+            won = game.outcome(play_game(game, [solver], solo_rng, {TOKENS: tokens}))
             cleared = won is not None and won.winners == (0,)
             if solo:
                 clears += cleared
@@ -93,12 +100,12 @@ def _games(job: Job) -> tuple[int, int, int, int, list[float]]:
 
 
 def _parts(
-    level: str, games: int, seed: int, processes: int, sighted: bool
+    level: str, games: int, seed: int, processes: int, sighted: bool, tokens: int
 ) -> list[tuple[int, int, int, int, list[float]]]:
     # Whole seat-swapped pairs per chunk.
     pairs = -(-games // 2)
     bounds = [2 * (pairs * part // processes) for part in range(processes + 1)]
-    jobs = [(level, seed, bounds[i], min(bounds[i + 1], games), sighted) for i in range(processes)]
+    jobs = [(level, seed, bounds[i], min(bounds[i + 1], games), sighted, tokens) for i in range(processes)]
     if processes > 1:
         with multiprocessing.Pool(processes) as pool:
             return pool.map(_games, jobs)
@@ -106,12 +113,18 @@ def _parts(
 
 
 def run(
-    level: str = "hard", games: int = 1000, seed: int = 0, processes: int = 2, tower_known: bool = False
+    level: str = "hard",
+    games: int = 1000,
+    seed: int = 0,
+    processes: int = 2,
+    tower_known: bool = False,
+    tokens: int = 1,
 ) -> dict[str, float | str]:
-    parts = _parts(level, games, seed, processes, sighted=False)
+    parts = _parts(level, games, seed, processes, False, tokens)
     times = [ms for part in parts for ms in part[4]]
     result: dict[str, float | str] = {
         "matchup": f"{level} vs random, 2 players; solo {level} and random",
+        "tokens_per_player": tokens,
         "games": games,
         "win_rate_vs_random": sum(part[0] for part in parts) / games,
         "draw_rate_vs_random": sum(part[1] for part in parts) / games,
@@ -121,7 +134,7 @@ def run(
         **spread(times, "cpu_ms"),
     }
     if tower_known:
-        sighted = _parts(level, games, seed, processes, sighted=True)
+        sighted = _parts(level, games, seed, processes, True, tokens)
         result["win_rate_vs_random_tower_known"] = sum(part[0] for part in sighted) / games
     return result
 
@@ -136,9 +149,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--tower-known", action="store_true", help="also the two-player games with the Tower's place told"
     )
+    parser.add_argument(
+        "--tokens", type=int, choices=(1, 2), default=1, help="tokens a player (the table option)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    result = run(args.level, args.games, args.seed, args.processes, args.tower_known)
+    result = run(args.level, args.games, args.seed, args.processes, args.tower_known, args.tokens)
     report(result, args.json)
     return 0
 

@@ -165,6 +165,12 @@ def _solved(pos: Position, seat: int) -> int:
     return max(values) if pos.turn == seat else min(values)
 
 
+def _solved_losers(pos: Position) -> list[int]:
+    """The teams that lose with both sides at their best (both: a draw), by `_solved`."""
+    solved = _solved(pos, 0)
+    return [0, 1] if solved == 0 else [pos.teams[0]] if solved < 0 else [pos.teams[1]]
+
+
 def test_the_end_game_search_wins_a_jump_race_the_one_move_player_loses() -> None:
     """Three closed cards are left, all seen. Seat 0's 6S may turn up the AW at (4,10) or the 2C
     at (4,8), and the other seat's 8P reaches both. Taking the AW keeps the NW beside it for the
@@ -219,17 +225,59 @@ def test_with_no_closed_card_left_counting_the_free_cards_decides(
     """Once the field has no closed card the tokens can only jump within their suits, and the
     count of free cards says who runs out first: the same losers as a full search of the game."""
     pos = position(_race(swords, pentacles, teams, rival))
-    solved = _solved(pos, 0)
-    expected = [0, 1] if solved == 0 else [pos.teams[0]] if solved < 0 else [pos.teams[1]]
-    assert _countdown(pos) == expected
+    assert _countdown(pos) == _solved_losers(pos)
 
 
-def test_the_count_is_left_to_the_search_mid_move_and_with_two_tokens_a_seat() -> None:
+def test_the_count_is_left_to_the_search_mid_move() -> None:
     pos = position(_race(2, 2))
     pos.apply(0, "1.suit")
     assert _countdown(pos) is None
-    two = field(
-        cards={(0, 2): "6S", (0, 3): "7S", (6, 2): "8P", (6, 3): "9P"},
-        tokens=[[(0, 2), (0, 3)], [(6, 2), (6, 3)]],
-    )
-    assert _countdown(position(two)) is None
+
+
+#: Cells in two rows, far from each other and from the token cells of `_two_token_race`.
+_FREE_CELLS = [(1, col) for col in range(1, 12)] + [(5, col) for col in range(1, 12)]
+
+
+def _two_token_race(held: list[list[str]], free: dict[str, int]) -> GridTarotState:
+    """No closed card left, two tokens a seat: seat s's tokens on the cards `held[s]` (a Major
+    never moves again), `free[suit]` free cards of each suit elsewhere."""
+    homes = [[(0, 2), (0, 4)], [(6, 2), (6, 4)]]
+    cards = {cell: card for seat in range(2) for cell, card in zip(homes[seat], held[seat], strict=True)}
+    spare = iter(_FREE_CELLS)
+    for suit, count in free.items():
+        for rank in "A23456789"[:count]:
+            cards[next(spare)] = f"{rank}{suit}"
+    return field(cards=cards, tokens=homes)
+
+
+def test_with_two_tokens_a_seat_the_order_of_moving_can_win_the_count() -> None:
+    """One free Sword and one free Wand: seat 0's Swords token takes the last Sword first, so the
+    other seat (a Swords token and one on the Hermit) is out while seat 0's Wands token can still
+    jump: a win. The other order runs both seats out at once: a draw. The count plays the order
+    that wins, as a full search does."""
+    pos = position(_two_token_race([["6S", "7W"], ["8S", "T9"]], {"S": 1, "W": 1}))
+    assert _solved(pos, 0) == 1
+    assert _countdown(pos) == [1]
+
+
+def _two_token_races(count: int) -> list[GridTarotState]:
+    """Seeded races of two tokens a seat in two suits (a token on the Hermit never moves), each seat
+    with a token that can still jump."""
+    rng = random.Random(5)
+    races: list[GridTarotState] = []
+    while len(races) < count:
+        suits = rng.sample("SWCP", 2)
+        cards = [f"{rank}{suit}" for suit in suits for rank in "6789"] + ["T9"]
+        held = [[*rng.sample(cards[:-1], 1), rng.choice(cards)] for _ in range(2)]
+        if len({*held[0], *held[1]}) < 4:
+            continue
+        race = _two_token_race(held, {suit: rng.randint(0, 4) for suit in suits})
+        pos = position(race)
+        if all(any(pos.can_act(token) for token in pos.seat_tokens(seat)) for seat in range(2)):
+            races.append(race)
+    return races
+
+
+@pytest.mark.parametrize("race", _two_token_races(12))
+def test_with_two_tokens_a_seat_counting_agrees_with_a_full_search(race: GridTarotState) -> None:
+    assert _countdown(position(race)) == _solved_losers(position(race))

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from core.board import NOTHING_BLOCKED, bits
 from core.cards import Card, is_major
@@ -385,32 +386,53 @@ def _unseen_groups(pos: Position) -> list[tuple[int, Card, int]]:
 
 
 def _countdown(pos: Position) -> list[int] | None:
-    """The teams that lose (all of them: a draw) when no closed card is left: then nothing can be
-    turned up or closed again, and a token can only jump to a free card of its own suit (rule 19),
-    taking the one it leaves, so each jump uses up one free card of the suit wherever it lands, and
-    the game plays itself out by counting. None while a closed card is left, in the middle of a
-    move (a way out named), and with two tokens a seat, whose order of moving can change who runs
-    out first."""
-    if pos.closed or pos.phase is not Phase.SELECT or pos.per_seat > 1:
+    """The teams that lose (all of them: a draw) when no closed card is left, with every team at
+    its best: then nothing can be turned up or closed again, and a token can only jump to a free
+    card of its own suit (rule 19), taking the one it leaves, so each jump uses up one free card of
+    the suit wherever it lands, and the game plays itself out by counting. The only choice left is
+    the order a seat moves its two tokens in, which can decide whether another team runs out
+    before its own does (the check follows every move). None while a closed card is left and in
+    the middle of a move (a way out named)."""
+    if pos.closed or pos.phase is not Phase.SELECT:
         return None
-    free = {key: (mask & pos.free()).bit_count() for key, mask in pos.suits.items()}
-    # One token a seat, from the seat to move on; a token on a Major, a covered card or a shared
-    # cell has no suit to jump in and never moves again.
-    order = [*pos.tokens[pos.turn :], *pos.tokens[: pos.turn]]
+    keys = sorted(pos.suits)
+    # Per token, the index of the suit it jumps in; None on a Major, a covered card or a shared
+    # cell, where it never moves again.
     suits = [
-        pos.suit_at(token.cell) if any(code == Option.SUIT for code, _ in pos.option_rules(token)) else None
-        for token in order
+        keys.index(key)
+        if (key := pos.suit_at(token.cell)) is not None
+        and any(code == Option.SUIT for code, _ in pos.option_rules(token))
+        else None
+        for token in pos.tokens
     ]
-    while True:
-        for key in suits:
-            if key is not None and free[key]:
-                free[key] -= 1
-            able = {
-                pos.teams[token.seat] for token, held in zip(order, suits, strict=True) if held and free[held]
-            }
-            losers = [team for team in range(pos.team_count) if team not in able]
-            if losers:
-                return losers
+    teams = [pos.teams[token.seat] for token in pos.tokens]
+    per_seat, team_count = pos.per_seat, pos.team_count
+
+    def hopeless(free: tuple[int, ...]) -> frozenset[int]:
+        able = {team for team, held in zip(teams, suits, strict=True) if held is not None and free[held]}
+        return frozenset(team for team in range(team_count) if team not in able)
+
+    def standing(team: int, losers: frozenset[int]) -> float:
+        return 1.0 if team not in losers else 0.5 if len(losers) == team_count else 0.0
+
+    @cache
+    def race(free: tuple[int, ...], seat: Seat, waiting: frozenset[int]) -> frozenset[int]:
+        movers = [n for n in waiting if (held := suits[n]) is not None and free[held]]
+        if not movers:
+            after = (seat + 1) % pos.players
+            return race(free, after, frozenset(range(after * per_seat, (after + 1) * per_seat)))
+        outcomes = []
+        for n in movers:
+            held = suits[n]
+            assert held is not None
+            left = (*free[:held], free[held] - 1, *free[held + 1 :])
+            outcomes.append(hopeless(left) or race(left, seat, waiting - {n}))
+        return max(outcomes, key=lambda losers: standing(teams[movers[0]], losers))
+
+    free = pos.free()
+    start = tuple((pos.suits[key] & free).bit_count() for key in keys)
+    waiting = frozenset(pos.tokens.index(token) for token in pos.waiting())
+    return sorted(hopeless(start) or race(start, pos.turn, waiting))
 
 
 def _played(pos: Position, seat: Seat, action: Action, swap: tuple[int, int] | None = None) -> Position:
