@@ -17,7 +17,8 @@ timer by reading `BUCKETS` sorted sets. Keys:
 - `lb:{g}:*`, `lb:{c<chat>}:*`, `lb:names`: leaderboards (written apart from the wallets).
 - `later:{b}`: sorted set of small jobs for later (bot/runtime/later.py).
 - `pref:u:<uid>`, `pref:c:<chat>`: language choices; `upd:<update id>`: an update being handled or
-  handled (drops a duplicate delivery); `secret:spin`: the deployment's pull secret.
+  handled (drops a duplicate delivery); `secret:spin`: the deployment's pull secret;
+  `console:runs`: how many offline consoles have started on this store (their message numbering).
 """
 
 from __future__ import annotations
@@ -87,3 +88,7 @@ def chat_pref(chat_id: int) -> str:
 
 def update_mark(update_id: int) -> str:
     return f"upd:{update_id}"
+
+
+#: How many offline consoles have started on this store (bot/offline/console.py numbers by it).
+CONSOLE_RUNS: Final = "console:runs"

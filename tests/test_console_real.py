@@ -9,6 +9,8 @@ import redis.asyncio as aioredis
 from PIL import Image
 
 from bot.offline.console import run_console
+from bot.settings import Settings
+from tests.conftest import TEST_REDIS_URL
 from tests.harness import BotHarness
 
 SCRIPT = """\
@@ -44,3 +46,21 @@ async def test_console_plays_the_real_bot(redis_client: aioredis.Redis, tmp_path
     assert images, text
     assert str(images[0]) in text
     assert max(Image.open(images[0]).size) == 1000
+
+
+async def test_a_restarted_console_numbers_its_messages_after_the_last_runs(
+    redis_client: aioredis.Redis, tmp_path: Path
+) -> None:
+    """The store keeps a group's lobby from one run to the next while the fake API forgets its
+    messages: the second run's /new is a new request (the bot says a game is open), not the first
+    run's delivered again (which the bot would pass over in silence)."""
+    settings = Settings(_env_file=None, redis_url=TEST_REDIS_URL, data_dir=tmp_path)
+    script = "as 1 Alice\nlang en\nin group 1\n/new race\nquit\n"
+    runs = []
+    for _ in range(2):
+        out = io.StringIO()
+        await run_console(settings, io.StringIO(script), out, tmp_path / "img")
+        runs.append(out.getvalue())
+    assert "[chat -1001 · msg 2] 🃏 Race track" in runs[0] and "earlier console runs" not in runs[0]
+    assert "Games of earlier console runs go on" in runs[1]
+    assert "[chat -1001 · msg 1002] A game is already open here." in runs[1]

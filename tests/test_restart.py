@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 import redis
 
+from bot import keys
 from bot.runtime.ownership import local_client
 from tests.processes import Console, answers, console, refusing_port, run_bot, server_socket, wait_until
 
@@ -61,6 +62,9 @@ def test_kill_9_then_restart_keeps_every_game(tmp_path: Path) -> None:
     with console(tmp_path, **data) as restarted:
         restarted.expect(READY, timeout=RESTART_SECONDS)
         after = snapshot(server_socket(tmp_path / "data"))
+    # Every key as it was, but the count of console runs (it numbers each run's messages anew).
+    runs = keys.CONSOLE_RUNS.encode()
+    assert after.pop(runs) == b"2" and before.pop(runs) == b"1"
     assert {key: after.get(key) for key in before} == before
 
 

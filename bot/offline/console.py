@@ -21,6 +21,7 @@ from PIL import Image
 from telegram import Update
 from telegram.ext import Application
 
+from bot import keys
 from bot.offline.fake_api import BOT_USERNAME, JSON, ApiCall, FakeBotAPI, UpdateFactory
 from bot.settings import Settings
 
@@ -58,6 +59,9 @@ SHOWN = {
     "answerCallbackQuery",
 }
 MEDIA_METHODS = {"sendPhoto", "sendAnimation", "sendMediaGroup", "editMessageMedia"}
+#: Message ids per chat that one console run may use before the next run's begin: far more than
+#: a session of typing makes (the bot edits its table message more than it sends new ones).
+MESSAGES_PER_RUN = 1000
 DEEP_LINK = re.compile(rf"^https://t\.me/{BOT_USERNAME}\?start=(\S+)$")
 
 
@@ -355,9 +359,10 @@ async def run_console(
     (Redis from REDIS_URL or the embedded server). A given application must use a FakeBotAPI transport.
     """
     images_dir.mkdir(parents=True, exist_ok=True)
+    earlier = 0
     async with contextlib.AsyncExitStack() as stack:
         if application is None:
-            application = await _build(settings, stack)
+            application, earlier = await _build(settings, stack)
         api = application.bot.request
         if not isinstance(api, FakeBotAPI):
             raise TypeError("the console needs an application built on a FakeBotAPI request")
@@ -366,14 +371,15 @@ async def run_console(
             await application.post_init(application)
         await application.start()
         try:
-            await _repl(_Console(application, api, stdout, images_dir), stdin)
+            await _repl(_Console(application, api, stdout, images_dir), stdin, earlier)
         finally:
             await application.stop()
             if application.post_stop is not None:
                 await application.post_stop(application)
 
 
-async def _build(settings: Settings, stack: contextlib.AsyncExitStack) -> App:
+async def _build(settings: Settings, stack: contextlib.AsyncExitStack) -> tuple[App, int]:
+    """The real application on a fresh fake API, and how many consoles ran on its store before."""
     from bot.app import build_application
     from bot.runtime.redis import connect
 
@@ -381,8 +387,13 @@ async def _build(settings: Settings, stack: contextlib.AsyncExitStack) -> App:
     if server is not None:
         stack.callback(server.stop)
     stack.push_async_callback(redis.aclose)
+    # The store outlives the fake API, which forgets its messages: a new run numbers its messages
+    # after the earlier runs', as Telegram never reuses an id (the bot names a table after the
+    # message that asked for it, and would take a new /new for one it already handled).
+    earlier = await redis.incr(keys.CONSOLE_RUNS) - 1
+    api = FakeBotAPI(first_message_id=1 + MESSAGES_PER_RUN * earlier)
     # No rate limiter: the console should answer at once; the bot's own group-edit budget still applies.
-    return build_application(settings, redis=redis, request=FakeBotAPI(), rate_limit=False)
+    return build_application(settings, redis=redis, request=api, rate_limit=False), earlier
 
 
 def _start_reader(stdin: TextIO) -> asyncio.Queue[str | None]:
@@ -404,9 +415,14 @@ def _start_reader(stdin: TextIO) -> asyncio.Queue[str | None]:
     return lines
 
 
-async def _repl(console: _Console, stdin: TextIO) -> None:
+async def _repl(console: _Console, stdin: TextIO, earlier: int) -> None:
     interactive = stdin.isatty()
     console.say(f"Offline console: you are {console.name}, writing to the bot privately. Type help.")
+    if earlier:
+        console.say(
+            "Games of earlier console runs go on (the store keeps them), but their messages are gone:"
+            " /stop ends a group's game, /new starts another."
+        )
     console.print_calls()
     lines = _start_reader(stdin)
     while True:

@@ -216,7 +216,7 @@ Handler = Callable[["FakeBotAPI", JSON, dict[str, bytes]], Any]
 class FakeBotAPI(BaseRequest):
     """The Bot API as a `BaseRequest`: pass it to both `.request()` and `.get_updates_request()`."""
 
-    def __init__(self, *, poll_wait: float = 0.2, latency: float = 0.0) -> None:
+    def __init__(self, *, poll_wait: float = 0.2, latency: float = 0.0, first_message_id: int = 1) -> None:
         #: Longest a getUpdates call waits for a pushed update, whatever timeout it asks for.
         self.poll_wait = poll_wait
         #: Simulated network delay of every call.
@@ -235,6 +235,8 @@ class FakeBotAPI(BaseRequest):
         self.private_opened: set[int] = set()
         self._files: dict[str, bytes] = {}
         self._file_ids = itertools.count(1)
+        #: Each chat's messages are numbered from here (a restarted console carries on numbering).
+        self.first_message_id = first_message_id
         self._next_message_id: dict[int, int] = {}
         self._updates: list[JSON] = []
         self._update_pushed = asyncio.Event()
@@ -345,7 +347,7 @@ class FakeBotAPI(BaseRequest):
 
     def add_message(self, chat_id: int, from_id: int, **fields: Any) -> FakeMessage:
         """Append a message to a chat with the chat's next message id (shared by users and the bot)."""
-        message_id = self._next_message_id.get(chat_id, 1)
+        message_id = self._next_message_id.get(chat_id, self.first_message_id)
         self._next_message_id[chat_id] = message_id + 1
         msg = FakeMessage(message_id, chat_id, from_id, int(time.time()), **fields)
         self.messages.setdefault(chat_id, {})[message_id] = msg
