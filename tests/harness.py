@@ -25,6 +25,8 @@ from bot.tables import lifecycle
 from bot.tables.model import Table
 
 App = Application[Any, Any, Any, Any, Any, Any]
+#: Names by seat for an adapter's buttons and captions outside a table (only Game 4's asks name a seat).
+SEAT_NAMES = ("Alice", "Bob", "Carol")
 
 
 class Clock:

@@ -14,7 +14,7 @@ from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase, Table
 from core.cards import card_label
 from core.games.durak import DurakState
-from tests.harness import BotHarness
+from tests.harness import SEAT_NAMES, BotHarness
 from tests.leaks import leaked
 
 GROUP = -100800
@@ -236,7 +236,9 @@ async def test_a_two_step_choice_on_a_private_panel_keeps_the_panel_buttons(
         table = await bot.table(41)
         assert table is not None and table.message_id is None and 0 in table.panels
         game, state = game_of(table), state_of(table)
-        choices = ADAPTERS["durak"].choices(game.view(state, 0), game.legal_actions(state, 0), "en")
+        choices = ADAPTERS["durak"].choices(
+            game.view(state, 0), game.legal_actions(state, 0), SEAT_NAMES, "en"
+        )
         group = choices[0].group
         assert group is not None
         pick = callback.encode(Kind.PICK, table.id, table.screen, group)

@@ -30,7 +30,7 @@ from core.games.grid_tarot_events import Swapped, TokenMoved, WheelTurned
 from core.games.grid_tarot_rules import BOARD
 from core.play import play
 from tests.bot_kit import press_a_move
-from tests.harness import BotHarness
+from tests.harness import SEAT_NAMES, BotHarness
 from tests.leaks import leaked
 from tests.tarot_fields import GAME, code, field, move
 from tests.test_bot_grid import mover
@@ -283,12 +283,14 @@ def test_e2_4_the_star_is_a_button_then_its_destination() -> None:
         turn=1,
     )
     view = GAME.view(state, None)
-    (choice,) = ADAPTER.choices(view, GAME.legal_actions(state, 1), "ru")
+    (choice,) = ADAPTER.choices(view, GAME.legal_actions(state, 1), SEAT_NAMES, "ru")
     assert (choice.label, choice.action) == ("🆘 Звезда", "1.star")
     assert "Bob, ваш ход: безвыходное положение: выберите выход" in ADAPTER.status(view, NAMES_AB, "ru")
     state = move(state, 1, "1.star").state
     view = GAME.view(state, None)
-    assert [c.label for c in ADAPTER.choices(view, GAME.legal_actions(state, 1), "en")] == [code((5, 9))]
+    assert [c.label for c in ADAPTER.choices(view, GAME.legal_actions(state, 1), SEAT_NAMES, "en")] == [
+        code((5, 9))
+    ]
     assert "The Star — choose where to go" in ADAPTER.status(view, NAMES_AB, "en")
     step = move(state, 1, "1." + code((5, 9)))
     lines = [ADAPTER.captions[type(e)](e, NAMES_AB, "en") for e in step.events if not isinstance(e, GameOver)]
@@ -311,7 +313,7 @@ def test_e2_5_the_jump_is_told_and_two_tokens_are_named_in_the_labels() -> None:
         tokens=[[(3, 0), (3, 12)]],
     )
     view = GAME.view(two, 0)
-    choices = ADAPTER.choices(view, GAME.legal_actions(two, 0), "en")
+    choices = ADAPTER.choices(view, GAME.legal_actions(two, 0), SEAT_NAMES, "en")
     # K4 is two steps from the 3♥ on M4: three steps cannot end there.
     assert [(c.label, c.action, c.group_label) for c in choices] == [
         ("①B3", "1.B3", "① Row 3"),
@@ -344,13 +346,16 @@ def test_e2_10_the_hanged_mans_swap_is_two_presses_and_is_told() -> None:
     )
     state = move(state, 1, "1." + code((4, 7))).state
     view = GAME.view(state, None)
-    assert [(c.label, c.action) for c in ADAPTER.choices(view, GAME.legal_actions(state, 1), "en")] == [
-        ("F1", "f.F1")
-    ]
+    assert [
+        (c.label, c.action) for c in ADAPTER.choices(view, GAME.legal_actions(state, 1), SEAT_NAMES, "en")
+    ] == [("F1", "f.F1")]
     assert "The Hanged Man: pick a free card" in ADAPTER.status(view, NAMES_AB, "en")
     state = move(state, 1, "f.F1").state
     view = GAME.view(state, None)
-    assert [c.label for c in ADAPTER.choices(view, GAME.legal_actions(state, 1), "ru")] == ["E2", "I7"]
+    assert [c.label for c in ADAPTER.choices(view, GAME.legal_actions(state, 1), SEAT_NAMES, "ru")] == [
+        "E2",
+        "I7",
+    ]
     assert "Повешенный: выберите закрытую карту для обмена с F1" in ADAPTER.status(view, NAMES_AB, "ru")
     step = move(state, 1, "c.I7")
     (swapped,) = [e for e in step.events if isinstance(e, Swapped)]

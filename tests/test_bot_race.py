@@ -15,7 +15,7 @@ from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase, Table
 from core.games.race import RaceView
 from core.games.race_rules import Phase as RacePhase
-from tests.harness import BotHarness
+from tests.harness import SEAT_NAMES, BotHarness
 from tests.leaks import leaked
 from tests.test_bot_grid import move_buttons, mover
 from tests.test_race_rules import GAME, chance, track
@@ -197,8 +197,11 @@ def test_e3_5_buy_out_buttons_carry_the_price_and_the_status_the_consequence() -
     assert state.phase is RacePhase.BUYOUT
     view = GAME.view(state, None)
     legal = GAME.legal_actions(state, 1)
-    assert [c.label for c in adapter.choices(view, legal, "en")] == ["✅ Pay 4 coins", "❌ Don't pay"]
-    assert [c.label for c in adapter.choices(view, legal, "ru")] == [
+    assert [c.label for c in adapter.choices(view, legal, SEAT_NAMES, "en")] == [
+        "✅ Pay 4 coins",
+        "❌ Don't pay",
+    ]
+    assert [c.label for c in adapter.choices(view, legal, SEAT_NAMES, "ru")] == [
         "✅ Откупиться за 4 монетки",
         "❌ Не откупаться",
     ]
@@ -221,6 +224,6 @@ def test_one_token_left_to_move_gives_one_row_of_dice() -> None:
     state = track({32: "JH", 35: "8C"}, tokens=((37, 37, 30), (0, 0, 0)))
     state, _ = chance(state, 2, 5)
     view = GAME.view(state, None)
-    choices = adapter.choices(view, GAME.legal_actions(state, 0), "en")
+    choices = adapter.choices(view, GAME.legal_actions(state, 0), SEAT_NAMES, "en")
     assert [c.label for c in choices] == ["🎲2 → ③", "🎲5 → ③"]
     assert "choose a die for token 3" in adapter.status(view, ("Ann", "Ben"), "en")

@@ -31,7 +31,7 @@ from core.play import play
 from core.registry import GAMES
 from core.trickgame import CONFIRM, DISCARD, TrickState
 from tests.bot_kit import Run, current, people_to_move, play_to_the_end, press_a_move
-from tests.harness import BotHarness, Clock
+from tests.harness import SEAT_NAMES, BotHarness, Clock
 from tests.leaks import TAROT, cards_in, labels, leaked
 
 ALICE, BOB = 1201, 1202
@@ -297,7 +297,9 @@ async def test_an_ask_for_a_tarot_trump_from_the_panels(redis_client: aioredis.R
         assert isinstance(state, TarotState) and state.phase == "ask" and state.ask_stage == "choose"
         actions = [callback.decode(d).action for _, d in panel_buttons(bot, table, ALICE)]
         assert actions == ["ask.1", "ask.2", "noask"]
-        assert "❓ Ask player 2" in [label for label, _ in panel_buttons(bot, table, ALICE)]
+        labels = [label for label, _ in panel_buttons(bot, table, ALICE)]
+        assert table.players[1].name == "Bob" and table.players[2].is_computer
+        assert labels == ["❓ Ask Bob", f"❓ Ask {table.players[2].name}", "🙅 Do not ask"]
         table = await press_on_panel(bot, table, ALICE, "ask.1")
         state = state_of(table)
         assert isinstance(state, TarotState) and state.ask_stage == "give"
@@ -438,7 +440,7 @@ def test_card_buttons_follow_the_picture_grouped_by_suit_and_fit_a_keyboard() ->
     seat = game.to_move(state)[0]
     view = game.view(state, seat)
     legal = tuple(game.legal_actions(state, seat))
-    choices = adapter.choices(view, legal, "en")
+    choices = adapter.choices(view, legal, SEAT_NAMES, "en")
     assert [choice.action.removeprefix("p.") for choice in choices] == [
         card for card in view.hand if f"p.{card}" in legal
     ]

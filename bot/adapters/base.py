@@ -74,7 +74,7 @@ class GameAdapter(ABC):
         return t(lang, self.rules_msg)
 
     @abstractmethod
-    def choices(self, view: Frozen, legal: tuple[Action, ...], lang: str) -> list[Choice]:
+    def choices(self, view: Frozen, legal: tuple[Action, ...], names: Names, lang: str) -> list[Choice]:
         """Buttons for the seat to move, in picture order; the labels match the picture's labels."""
 
     @abstractmethod

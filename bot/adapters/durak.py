@@ -104,7 +104,7 @@ class DurakAdapter(GameAdapter):
         common = t(lang, self.rules_msg)
         return t(lang, self.extra_rules_msg) + "\n\n" + common if self.extra_rules_msg else common
 
-    def choices(self, view: Frozen, legal: tuple[Action, ...], lang: str) -> list[Choice]:
+    def choices(self, view: Frozen, legal: tuple[Action, ...], names: Names, lang: str) -> list[Choice]:
         """A person's actions on their panel: the cards in the order the hand shows them, each in its
         suit's group, then take or pass."""
         hand = _view(view).hand or ()

@@ -72,7 +72,7 @@ class GoldAdapter(GameAdapter):
         assert isinstance(game, GoldGame) and isinstance(state, GoldState)
         return game.payout(state) or 0
 
-    def choices(self, view: Frozen, legal: tuple[Action, ...], lang: str) -> list[Choice]:
+    def choices(self, view: Frozen, legal: tuple[Action, ...], names: Names, lang: str) -> list[Choice]:
         assert isinstance(view, GoldView)
         allowed = set(legal)
         order = {cell: number for number, cell in enumerate(view.marked, start=1)}

@@ -44,7 +44,7 @@ class GridAdapter(GameAdapter):
     row_width = 7
     captions: ClassVar[Mapping[type[Event], Caption]] = {Opened: _opened, Stuck: _stuck}
 
-    def choices(self, view: Frozen, legal: tuple[Action, ...], lang: str) -> list[Choice]:
+    def choices(self, view: Frozen, legal: tuple[Action, ...], names: Names, lang: str) -> list[Choice]:
         assert isinstance(view, GridView)
         allowed = set(legal)
         # In the field's reading order, each cell in its row's group (rows then cells when many).

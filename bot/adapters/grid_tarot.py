@@ -268,7 +268,7 @@ class GridTarotAdapter(GameAdapter):
     row_width = 6
     captions: ClassVar[Mapping[type[Event], Caption]] = CAPTIONS
 
-    def choices(self, view: Frozen, legal: tuple[Action, ...], lang: str) -> list[Choice]:
+    def choices(self, view: Frozen, legal: tuple[Action, ...], names: Names, lang: str) -> list[Choice]:
         grid = _view(view)
         if grid.phase == "swap":
             return sorted((self._cell(action, lang) for action in legal), key=self._order)

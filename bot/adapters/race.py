@@ -198,7 +198,7 @@ class RaceAdapter(GameAdapter):
     row_width = 3
     captions: ClassVar[Mapping[type[Event], Caption]] = CAPTIONS
 
-    def choices(self, view: Frozen, legal: tuple[Action, ...], lang: str) -> list[Choice]:
+    def choices(self, view: Frozen, legal: tuple[Action, ...], names: Names, lang: str) -> list[Choice]:
         race = _view(view)
         if race.phase is Phase.MOVE:
             # The dice as the header shows them (in the order rolled), each die's tokens in turn.

@@ -132,12 +132,12 @@ class TarotAdapter(TrickAdapter):
         PrivateMode("two_hard", N_("Against two strong computers"), 2, level="hard"),
     )
 
-    def word_label(self, action: Action, lang: str) -> str:
+    def word_label(self, action: Action, names: Names, lang: str) -> str:
         if action == NO_ASK:
             return "🙅 " + self.game.label(action, lang)
         if action.startswith(ASK_CODE):
-            return "❓ " + self.game.label(action, lang)
-        return super().word_label(action, lang)
+            return "❓ " + t(lang, "Ask {name}", name=names[int(action[len(ASK_CODE) :])])
+        return super().word_label(action, names, lang)
 
     def phase_status(self, view: TrickView, names: Names, lang: str) -> str:
         tarot = _tarot(view)

@@ -129,7 +129,7 @@ class TrickAdapter(GameAdapter):
 
     # ----- buttons ---------------------------------------------------------------------------
 
-    def choices(self, view: Frozen, legal: tuple[Action, ...], lang: str) -> list[Choice]:
+    def choices(self, view: Frozen, legal: tuple[Action, ...], names: Names, lang: str) -> list[Choice]:
         """The cards in the order the hand shows them, each in its suit's group (the trumps and the
         Fool together), then the words; a marked card's button takes the mark back."""
         table = trick_view(view)
@@ -139,7 +139,7 @@ class TrickAdapter(GameAdapter):
         marked = set(table.marks)
         cards = [self._card(action, card, card in marked, lang) for action, card in with_card]
         words = [
-            Choice(self.word_label(action, lang), action, group=WORD_GROUP, group_label="…")
+            Choice(self.word_label(action, names, lang), action, group=WORD_GROUP, group_label="…")
             for action in legal
             if card_of(action) is None
         ]
@@ -152,7 +152,7 @@ class TrickAdapter(GameAdapter):
         suit = card[-1]
         return Choice(label, action, group=suit, group_label=TAROT_SUIT_SYMBOLS[suit])
 
-    def word_label(self, action: Action, lang: str) -> str:
+    def word_label(self, action: Action, names: Names, lang: str) -> str:
         marks = {CONFIRM: "✅ ", NEXT: "▶️ "}
         return marks.get(action, "") + self.game.label(action, lang)
 

@@ -263,9 +263,10 @@ def _public_choices(table: Table, lang: str) -> list[Choice]:
     state = state_of(table)
     view = game.view(state, None)
     merged: dict[str, Choice] = {}
+    names = names_of(table)
     for seat in game.to_move(state):
         if seat >= 0 and not table.players[seat].is_computer:
-            for choice in adapter.choices(view, game.legal_actions(state, seat), lang):
+            for choice in adapter.choices(view, game.legal_actions(state, seat), names, lang):
                 merged.setdefault(choice.action, choice)
     return list(merged.values())
 
@@ -297,7 +298,8 @@ def panel_keyboard(table: Table, seat: int, opened: str | None = None) -> Inline
     legal = game.legal_actions(state, seat)
     if not legal:
         return None
-    choices = ADAPTERS[table.game].choices(game.view(state, seat), legal, table.players[seat].lang)
+    lang = table.players[seat].lang
+    choices = ADAPTERS[table.game].choices(game.view(state, seat), legal, names_of(table), lang)
     return markup(keyboard_for(table, Kind.MOVE, choices, MAX_BUTTONS, opened))
 
 
