@@ -75,7 +75,8 @@ class GameAdapter(ABC):
 
     @abstractmethod
     def choices(self, view: Frozen, legal: tuple[Action, ...], names: Names, lang: str) -> list[Choice]:
-        """Buttons for the seat to move, in picture order; the labels match the picture's labels."""
+        """Buttons for the seat to move, in picture order; the labels match the picture's labels
+        (and a button that names a seat, Game 4's ask, names it by `names`)."""
 
     @abstractmethod
     def picture(self, view: Frozen, names: Names, lang: str, recent: Sequence[Event]) -> bytes:
