@@ -55,6 +55,28 @@ async def test_help_games_and_deep_link(redis_client: aioredis.Redis) -> None:
         assert "Choose a game" in bot.live(ALICE).content
 
 
+async def test_lobby_presses_are_answered_once_stored_before_any_picture(
+    redis_client: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Join and Start are answered as soon as the table is stored, not after its pictures are drawn
+    and sent (a trick game's start draws three, which may outlast the press's watchdog and its
+    apology): with the pictures failing, each press still gets the plain answer of a done change."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, ALICE, "/new grid")
+        from bot.adapters.grid import GridAdapter
+
+        def broken(*args: Any, **kwargs: Any) -> bytes:
+            raise RuntimeError("renderer down")
+
+        monkeypatch.setattr(GridAdapter, "picture", broken)
+        for user, label in ((BOB, "Join"), (ALICE, "Start")):
+            await bot.press(GROUP, user, bot.button(GROUP, label))
+            assert bot.api.calls_of("answerCallbackQuery")[-1].params.get("text") is None, label
+        assert [type(error) for error in bot.expect_errors()] == [RuntimeError]
+        table = await bot.table(GROUP)
+        assert table is not None and table.phase is Phase.PLAYING and len(table.players) == 2
+
+
 async def test_lang_switches_the_users_language(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         await bot.say(ALICE, ALICE, "/lang")

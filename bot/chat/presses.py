@@ -96,8 +96,10 @@ async def on_lobby(
     if table is None:
         return
     user = update.callback_query.from_user  # type: ignore[union-attr]
+    # Answered once the change is stored: the first pictures of a game (a trick game draws the table
+    # and every person's hand) may take longer than the press's watchdog.
     await _retrying(
-        context, table, lambda fresh: table_action(context, fresh, user, message.chat.id, data.action)
+        context, table, lambda fresh: table_action(context, fresh, user, message.chat.id, data.action, answer)
     )
 
 
