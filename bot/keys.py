@@ -7,7 +7,8 @@ player's wallet together (a private chat's id is its user's id), and the ticker 
 timer by reading `BUCKETS` sorted sets. Keys:
 
 - `t:{b}:<chat>:<topic>`: hash of one table: `id`, `v` (version), `phase`, `doc` (the Table JSON),
-  `shown` (the screen number on the live message). Expires with the table's TTL.
+  `shown` (the screen number on the live message), `panel:<seat>` and `panel:<seat>:look` (the
+  screen number on a person's panel, and a digest of what it shows). Expires with the table's TTL.
 - `tid:<table id>`: string, the table's key, so a press on a private panel finds its group table.
 - `due:{b}`: sorted set of table keys by turn deadline; `edits:{b}`: by when a deferred edit of the
   live message may go out. `eb:{b}:<chat>`: the group's recent edit times (the edit budget);

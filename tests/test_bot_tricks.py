@@ -260,7 +260,13 @@ async def test_the_dealer_discards_card_by_card_with_undo_and_confirm(redis_clie
         allowed = [card for card in hand if card not in MINOR_RULES.discard_ban]
         assert actions == [f"x.{card}" for card in allowed]
         first, second, third = allowed[:3]
+
+        def alices_panel_edits() -> int:
+            return sum(call.chat_id == ALICE for call in bot.api.calls_of("editMessageMedia"))
+
         table = await press_on_panel(bot, table, BOB, f"x.{first}")
+        # (Alice's panel changed with that: its journal of the deal is gone, its status is left.)
+        before = alices_panel_edits()
         assert f"↩ {tarot_label(first)}" in [label for label, _ in panel_buttons(bot, table, BOB)]
         assert "Marked to discard" not in bot.live(GROUP).content
         table = await press_on_panel(bot, table, BOB, f"x.{second}")
@@ -272,7 +278,10 @@ async def test_the_dealer_discards_card_by_card_with_undo_and_confirm(redis_clie
         ]
         table = await press_on_panel(bot, table, BOB, f"x.{first}")  # undo
         table = await press_on_panel(bot, table, BOB, f"x.{third}")
+        # Bob's marks are his alone: Alice's panel is not drawn or edited again for the others.
+        assert alices_panel_edits() == before
         table = await press_on_panel(bot, table, BOB, CONFIRM)
+        assert alices_panel_edits() == before + 1  # "Bob discards 2 cards"
         state = state_of(table)
         assert isinstance(state, TrickState) and sorted(state.discards) == sorted((second, third))
         assert first in state.hands[table.seat_of(BOB) or 0]

@@ -181,11 +181,13 @@ async def test_a_slow_picture_of_an_older_screen_never_covers_a_newer_panel(
         await redis_client.hdel(keys.table(41, 0), "panel:0")  # the panel is to be shown again
         drawing, finish = threading.Event(), threading.Event()
 
-        def slow_for_the_older(table: Table, seat: int, since: int) -> Screen:
+        def slow_for_the_older(
+            table: Table, seat: int, since: int, unless: str | None = None
+        ) -> tuple[str, Screen | None]:
             if table.screen == older.screen:
                 drawing.set()
                 finish.wait(timeout=30)
-            return panel_screen(table, seat, since)
+            return panel_screen(table, seat, since, unless)
 
         monkeypatch.setattr(publisher_module, "panel_screen", slow_for_the_older)
         slow = asyncio.create_task(publisher.show(older))

@@ -324,9 +324,15 @@ class Publisher:
         user_id = table.players[seat].user_id
         assert user_id is not None
         shown = await self.store.shown(table, where)
-        screen = await asyncio.to_thread(panel_screen, table, seat, shown)
-        assert screen.photo is not None
         message_id = table.panels.get(seat)
+        # A change another person made alone (a dealer's marks) leaves this panel as it is: it is
+        # neither drawn nor edited again.
+        unless = await self.store.look(table, where) if message_id is not None else None
+        look, screen = await asyncio.to_thread(panel_screen, table, seat, shown, unless)
+        if screen is None:
+            await self.store.mark_shown(table, where, look)
+            return
+        assert screen.photo is not None
         try:
             if message_id is not None:
                 await self.bot.edit_message_media(
@@ -347,7 +353,7 @@ class Publisher:
         except BadRequest as error:
             if "not modified" not in str(error).lower():
                 raise
-        await self.store.mark_shown(table, where)
+        await self.store.mark_shown(table, where, look)
 
     async def resend_panel(self, table: Table, seat: int) -> None:
         """Send a person's panel as a new message (they asked for it again), retiring the old one."""
@@ -358,7 +364,9 @@ class Publisher:
         others = {other: message for other, message in table.panels.items() if other != seat}
         stored = await self._update_stored(table, lambda _: {"panels": others})
         if stored is not None:
-            await self.redis.hdel(keys.table(table.chat_id, table.topic), f"panel:{seat}")
+            await self.redis.hdel(
+                keys.table(table.chat_id, table.topic), f"panel:{seat}", f"panel:{seat}:look"
+            )
             await self._show_panel(stored, seat)
 
     # ----- notices -----------------------------------------------------------------------------

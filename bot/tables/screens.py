@@ -7,6 +7,8 @@ screens skipped under the edit budget are told too), and the game's status line.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -271,8 +273,10 @@ def _public_choices(table: Table, lang: str) -> list[Choice]:
     return list(merged.values())
 
 
-def panel_screen(table: Table, seat: int, since: int) -> Screen:
-    """A person's private panel: their own view and journal, and buttons for what they may do now."""
+def panel_screen(table: Table, seat: int, since: int, unless: str | None = None) -> tuple[str, Screen | None]:
+    """A person's private panel: their own view and journal, and buttons for what they may do now;
+    with what it looks like (a digest of everything it shows), and without the screen when that is
+    `unless` (the panel shows it already: nothing is drawn)."""
     lang = table.players[seat].lang
     adapter = ADAPTERS[table.game]
     game = game_of(table)
@@ -280,10 +284,24 @@ def panel_screen(table: Table, seat: int, since: int) -> Screen:
     view = game.view(state, seat)
     legal = game.legal_actions(state, seat) if table.phase is Phase.PLAYING else ()
     lines, events = journal_lines(table, seat, since, lang)
-    photo = adapter.panel_picture(view, seat_names(table), lang, legal, events)
     status = [adapter.panel_status(view, names_of(table), lang), *ending_lines(table, lang)]
     caption = caption_of(f"🃏 {adapter.title(lang)}", lines, status)
-    return Screen(caption, photo, panel_keyboard(table, seat))
+    keyboard = panel_keyboard(table, seat)
+    names = seat_names(table)
+    contents = [
+        view.model_dump_json(),
+        legal,
+        repr(events),
+        names,
+        lang,
+        caption,
+        keyboard and keyboard.to_dict(),
+    ]
+    look = hashlib.sha256(json.dumps(contents, default=str).encode()).hexdigest()[:16]
+    if look == unless:
+        return look, None
+    photo = adapter.panel_picture(view, names, lang, legal, events)
+    return look, Screen(caption, photo, keyboard)
 
 
 def panel_keyboard(table: Table, seat: int, opened: str | None = None) -> InlineKeyboardMarkup | None:

@@ -76,6 +76,7 @@ if redis.call('HGET', KEYS[1], 'id') ~= ARGV[1] then return 0 end
 local shown = tonumber(redis.call('HGET', KEYS[1], ARGV[3]) or '-1')
 if shown >= tonumber(ARGV[2]) then return 0 end
 redis.call('HSET', KEYS[1], ARGV[3], ARGV[2])
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], ARGV[3] .. ':look', ARGV[4]) end
 return 1
 """
 
@@ -201,11 +202,17 @@ class TableStore:
         """The timer index entry of the table at `key`, made to match the table's own deadline."""
         await self._resync(keys=[key, keys.due(keys.bucket_of(key))])
 
-    async def mark_shown(self, table: Table, where: str = "shown") -> bool:
+    async def mark_shown(self, table: Table, where: str = "shown", look: str = "") -> bool:
         """Record that the live message (or a panel: `where` = `panel:<seat>`) shows `table`'s
-        screen now; False if a newer screen was recorded there already."""
+        screen now, and what it looks like (`look`, a panel's digest); False if a newer screen was
+        recorded there already."""
         key = keys.table(table.chat_id, table.topic)
-        return bool(await self._shown(keys=[key], args=[table.id, table.screen, where]))
+        return bool(await self._shown(keys=[key], args=[table.id, table.screen, where, look]))
+
+    async def look(self, table: Table, where: str) -> str | None:
+        """What a panel looks like as last recorded by `mark_shown`, None if not recorded."""
+        value = await self._redis.hget(keys.table(table.chat_id, table.topic), f"{where}:look")
+        return None if value is None else value.decode() if isinstance(value, bytes) else str(value)
 
     async def shown(self, table: Table, where: str = "shown") -> int:
         """The screen number shown on the live message (or a panel), -1 if none was recorded."""
