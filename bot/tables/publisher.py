@@ -323,11 +323,11 @@ class Publisher:
     async def _draw_panel(self, table: Table, seat: int, where: str) -> None:
         user_id = table.players[seat].user_id
         assert user_id is not None
-        shown = await self.store.shown(table, where)
+        shown, drawn = await self.store.panel_shown(table, where)
         message_id = table.panels.get(seat)
         # A change another person made alone (a dealer's marks) leaves this panel as it is: it is
-        # neither drawn nor edited again.
-        unless = await self.store.look(table, where) if message_id is not None else None
+        # neither drawn nor edited again. A new panel message is always drawn.
+        unless = drawn if message_id is not None else None
         look, screen = await asyncio.to_thread(panel_screen, table, seat, shown, unless)
         if screen is None:
             await self.store.mark_shown(table, where, look)

@@ -209,10 +209,13 @@ class TableStore:
         key = keys.table(table.chat_id, table.topic)
         return bool(await self._shown(keys=[key], args=[table.id, table.screen, where, look]))
 
-    async def look(self, table: Table, where: str) -> str | None:
-        """What a panel looks like as last recorded by `mark_shown`, None if not recorded."""
-        value = await self._redis.hget(keys.table(table.chat_id, table.topic), f"{where}:look")
-        return None if value is None else value.decode() if isinstance(value, bytes) else str(value)
+    async def panel_shown(self, table: Table, where: str) -> tuple[int, str | None]:
+        """The screen number a panel shows (-1 if none was recorded) and what it looks like (the
+        digest given to `mark_shown`, None if none), in one read."""
+        screen, look = await self._redis.hmget(
+            keys.table(table.chat_id, table.topic), [where, f"{where}:look"]
+        )
+        return -1 if screen is None else int(screen), look.decode() if isinstance(look, bytes) else look
 
     async def shown(self, table: Table, where: str = "shown") -> int:
         """The screen number shown on the live message (or a panel), -1 if none was recorded."""
