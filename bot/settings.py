@@ -49,7 +49,8 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     #: Tables untouched for this long expire from Redis.
     table_ttl_hours: int = Field(default=72, gt=0)
-    #: Telegram allows about 20 messages a minute in a group; table edits are paced below this.
+    #: Telegram allows about 20 messages a minute in a group; table edits are paced to this, a fifth
+    #: at once and the rest spread evenly (`bot.tables.publisher.EditBudget`).
     group_edits_per_minute: int = Field(default=20, gt=0)
     #: Seconds a person has for a turn at a group table (0: no timer); private games have none.
     group_turn_seconds: int = Field(default=90, ge=0)
