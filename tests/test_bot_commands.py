@@ -55,6 +55,26 @@ async def test_help_games_and_deep_link(redis_client: aioredis.Redis) -> None:
         assert "Choose a game" in bot.live(ALICE).content
 
 
+async def test_anything_else_written_privately_points_to_the_commands_and_groups_stay_quiet(
+    redis_client: aioredis.Redis,
+) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/daily")
+        pointer = "To pick a game: /games; every command: /help."
+        assert bot.live(ALICE).content == f"There is no command /daily. {pointer}"
+        await bot.say(ALICE, ALICE, "привет", language_code="ru")
+        answer = bot.live(ALICE).content
+        assert answer == "Я отвечаю на команды и кнопки. Выбрать игру: /games, все команды: /help."
+        # A known command is the command's, not the pointer's.
+        await bot.say(ALICE, ALICE, "/wallet")
+        assert "1000" in bot.live(ALICE).content
+        # In a group, people talk among themselves: the bot says nothing to what is not its own.
+        await bot.say(GROUP, ALICE, "/daily")
+        await bot.say(GROUP, ALICE, "hello everyone")
+        assert bot.api.last_message(GROUP) is None
+        assert not bot.errors
+
+
 async def test_lobby_presses_are_answered_once_stored_before_any_picture(
     redis_client: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:

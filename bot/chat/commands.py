@@ -9,7 +9,7 @@ from telegram import (
     InlineKeyboardButton,
     Update,
 )
-from telegram.ext import Application, CommandHandler, ContextTypes
+from telegram.ext import Application, CommandHandler, ContextTypes, MessageHandler, filters
 
 from bot.adapters import ADAPTERS
 from bot.chat import callback, coins
@@ -134,6 +134,21 @@ async def cmd_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await reply(update, text + "\n\n" + t(lang, COIN_HELP))
 
 
+async def on_other_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Anything else written to the bot privately (an unknown command, a greeting, a sticker) gets a
+    pointer to the commands rather than silence; in a group the bot keeps quiet."""
+    assert update.effective_user is not None and update.effective_chat is not None
+    message = update.effective_message
+    assert message is not None
+    lang = await chat_lang(context, update.effective_chat, update.effective_user)
+    words = (message.text or "").split(maxsplit=1)
+    if words and words[0].startswith("/"):
+        text = t(lang, "There is no command {command}.", command=words[0][:ECHO_CHARS]) + " "
+    else:
+        text = t(lang, "I answer commands and buttons.") + " "
+    await reply(update, text + t(lang, "To pick a game: /games; every command: /help."))
+
+
 async def cmd_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await send_menu(update, context)
 
@@ -232,3 +247,6 @@ def add_command_handlers(application: Application) -> None:  # type: ignore[type
         ("top", coins.cmd_top),
     ):
         application.add_handler(CommandHandler(name, handler))
+    # After the commands: only what none of them took.
+    private_message = filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE & ~filters.StatusUpdate.ALL
+    application.add_handler(MessageHandler(private_message, on_other_message))
