@@ -75,6 +75,43 @@ async def test_anything_else_written_privately_points_to_the_commands_and_groups
         assert not bot.errors
 
 
+async def test_a_running_private_game_can_be_brought_back_to_the_foot_of_the_chat(
+    redis_client: aioredis.Redis,
+) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/new grid solo")
+        table = await bot.table(ALICE)
+        assert table is not None and table.message_id is not None
+        await bot.press(ALICE, ALICE, bot.button_data(ALICE)[0])
+        table = await bot.table(ALICE)
+        assert table is not None
+        old = table.message_id
+        assert old is not None
+        bot.api.messages[ALICE][old].deleted = True  # or scrolled far up: either way out of reach
+        # Choosing a game (from the menu or a link) while one runs offers to go back to it instead.
+        await bot.say(ALICE, ALICE, "/start new_durak")
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "↩️ No, back to the game"))
+        assert bot.last_alert() is None
+        back = await bot.table(ALICE)
+        assert back is not None and back.id == table.id and back.message_id not in (None, old)
+        shown = bot.live(ALICE)
+        assert shown.message_id == back.message_id and shown.photo is not None
+        assert all(callback.decode(d).version == back.screen for d in bot.button_data(ALICE))
+        await bot.press(ALICE, ALICE, bot.button_data(ALICE)[0])
+        moved = await bot.table(ALICE)
+        assert moved is not None and moved.screen > back.screen
+        # A panel game comes back as its panel.
+        await bot.say(ALICE, ALICE, "/new durak easy")
+        durak = await bot.table(ALICE)
+        assert durak is not None and durak.game == "durak" and 0 in durak.panels
+        await bot.say(ALICE, ALICE, "/start new_grid_solo")
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "↩️ No, back to the game"))
+        again = await bot.table(ALICE)
+        assert again is not None and again.panels[0] != durak.panels[0]
+        assert bot.live(ALICE).message_id == again.panels[0] and bot.button_data(ALICE)
+        assert not bot.errors
+
+
 async def test_lobby_presses_are_answered_once_stored_before_any_picture(
     redis_client: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:

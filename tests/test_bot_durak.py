@@ -245,3 +245,22 @@ async def test_a_two_step_choice_on_a_private_panel_keeps_the_panel_buttons(
         await bot.press(41, 41, pick, message_id=table.panels[0])
         kinds = {callback.decode(d).kind for d in panel_moves(bot, table, 41)}
         assert Kind.MOVE in kinds and Kind.LOBBY not in kinds
+
+
+async def test_a_deleted_panel_comes_back_with_the_next_change(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        table = await seat_four(bot)
+        mover = table.players[game_of(table).to_move(state_of(table))[0]].user_id
+        other = next(user for user in PEOPLE if user != mover)
+        assert mover is not None
+        gone = panel(bot, table, other)
+        gone.deleted = True  # they cleared their chat with the bot
+        # The next move changes the table every panel shows: theirs is sent again, as a new message.
+        await bot.press(
+            mover, mover, panel_moves(bot, table, mover)[0], message_id=panel(bot, table, mover).message_id
+        )
+        fresh = await bot.table(GROUP)
+        assert fresh is not None and fresh.screen > table.screen
+        back = panel(bot, fresh, other)
+        assert back.message_id != gone.message_id and not back.deleted and back.photo is not None
+        assert not bot.errors

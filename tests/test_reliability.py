@@ -167,6 +167,32 @@ async def test_two_workers_share_one_edit_budget_and_either_delivers_the_deferre
             assert await services_of(two.app).tables.store.shown(latest) == latest.screen
 
 
+async def test_a_deleted_table_message_comes_back_with_the_next_change(redis_client: aioredis.Redis) -> None:
+    """An admin tidying the group deletes the game's message: the game is not lost with it."""
+    clock = Clock()
+    async with BotHarness(redis_client, clock=clock) as bot:
+        table = await group_game(bot)
+        gone = bot.live(GROUP)
+        bot.api.messages[GROUP][gone.message_id].deleted = True
+        # Nobody can press a deleted message; the turn timer moves the game on and shows it anew.
+        clock.advance(table.turn_seconds + 1)
+        await bot.tick()
+        latest = await bot.table(GROUP)
+        assert latest is not None and latest.message_id not in (None, gone.message_id)
+        # (after it, the timer's reminder to the one who is to move)
+        shown = bot.api.messages[GROUP][latest.message_id]
+        assert not shown.deleted and shown.photo is not None
+        # Its buttons are the current screen's, and they work.
+        buttons = [d for row in bot.api.buttons(GROUP, shown.message_id) for _, d in row if d]
+        assert buttons and all(callback.decode(d).version == latest.screen for d in buttons)
+        mover = latest.players[game_of(latest).to_move(state_of(latest))[0]].user_id
+        assert mover is not None
+        await bot.press(GROUP, mover, a_move(latest), shown.message_id)
+        moved = await bot.table(GROUP)
+        assert moved is not None and moved.screen > latest.screen
+        assert not bot.errors
+
+
 async def test_a_slow_picture_of_an_older_screen_never_covers_a_newer_panel(
     redis_client: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -26,6 +26,8 @@ GROUP_MODE = "lobby"
 #: A menu button opens "<game>.<mode>"; one that may replace a running private game (asked
 #: first) ends in ".ok".
 CONFIRMED = "ok"
+#: The menu action that brings a running private game's message back to the foot of the chat.
+RESUME = "resume"
 
 
 def menu_button(label: str, action: str) -> InlineKeyboardButton:
@@ -115,7 +117,9 @@ async def open_table(
                             t(lang, "Yes, start a new game"),
                             f"{game_id}.{(mode or adapter.private_modes[0]).key}.{CONFIRMED}",
                         )
-                    ]
+                    ],
+                    # Its message may have scrolled far up, or been deleted.
+                    [menu_button(t(lang, "↩️ No, back to the game"), RESUME)],
                 ]
             )
             await reply(

@@ -16,7 +16,7 @@ from telegram.ext import Application, CallbackQueryHandler, ContextTypes
 
 from bot.adapters import ADAPTERS
 from bot.chat import coins
-from bot.chat.actions import CONFIRMED, insufficient, open_table, set_language, table_action
+from bot.chat.actions import CONFIRMED, RESUME, insufficient, open_table, set_language, table_action
 from bot.chat.answers import Answer, pressed
 from bot.chat.callback import Callback, Kind
 from bot.chat.context import is_group, services, topic_of
@@ -192,6 +192,9 @@ async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     running private game)."""
     query = update.callback_query
     assert query is not None
+    if data.action == RESUME:
+        await _resume(context, _message(update).chat.id, query.from_user.id, answer)
+        return
     await answer()
     game_id, _, rest = data.action.partition(".")
     if not rest:
@@ -199,6 +202,16 @@ async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
         return
     mode, _, flag = rest.partition(".")
     await open_table(update, context, game_id, mode, f"q{query.id}", ask=flag != CONFIRMED)
+
+
+async def _resume(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, answer: Answer) -> None:
+    """The running private game's message, sent again at the foot of the chat."""
+    tables = services(context).tables
+    table = await tables.store.get(chat_id, 0)
+    if table is None or table.phase is Phase.FINISHED or not table.private:
+        raise Refusal("This game is over.")
+    await answer()
+    await tables.publisher.bring_back(table, user_id)
 
 
 @pressed

@@ -225,11 +225,17 @@ class Publisher:
             await self.retire(table)
             await self._send(table, shown)
             return
-        if ADAPTERS[table.game].animated and shown == table.screen - 1:
-            await self._animate(table)
         try:
+            if ADAPTERS[table.game].animated and shown == table.screen - 1:
+                await self._animate(table)
             await self._apply_edit(table, screen)
         except BadRequest as error:
+            if _gone(error):
+                # Someone deleted the table's message (an admin tidying the chat): the game goes on
+                # in a new one, or nobody could see or press it again.
+                log.info("the message of table %s is gone (%s): sending it again", table.id, error)
+                await self._send(table, shown)
+                return
             if "not modified" not in str(error).lower():
                 raise
         await self.store.mark_shown(table)
@@ -337,25 +343,48 @@ class Publisher:
         assert screen.photo is not None
         try:
             if message_id is not None:
-                await self.bot.edit_message_media(
-                    InputMediaPhoto(screen.photo, caption=screen.text),
-                    chat_id=user_id,
-                    message_id=message_id,
-                    reply_markup=screen.keyboard,
-                )
+                try:
+                    await self.bot.edit_message_media(
+                        InputMediaPhoto(screen.photo, caption=screen.text),
+                        chat_id=user_id,
+                        message_id=message_id,
+                        reply_markup=screen.keyboard,
+                    )
+                except BadRequest as error:
+                    if not _gone(error):
+                        raise
+                    # They deleted their panel: it comes back as a new message.
+                    await self._send_panel(table, seat, screen)
             else:
-                sent = await self.bot.send_photo(
-                    user_id, screen.photo, caption=screen.text, reply_markup=screen.keyboard
-                )
-                await self._update_stored(
-                    table, lambda current: {"panels": {**current.panels, seat: sent.message_id}}
-                )
+                await self._send_panel(table, seat, screen)
         except Forbidden:
             return  # they never started the bot: the group's "My panel" link is their way in
         except BadRequest as error:
             if "not modified" not in str(error).lower():
                 raise
         await self.store.mark_shown(table, where, look)
+
+    async def _send_panel(self, table: Table, seat: int, screen: Screen) -> None:
+        user_id = table.players[seat].user_id
+        assert user_id is not None and screen.photo is not None
+        sent = await self.bot.send_photo(
+            user_id, screen.photo, caption=screen.text, reply_markup=screen.keyboard
+        )
+        await self._update_stored(
+            table, lambda current: {"panels": {**current.panels, seat: sent.message_id}}
+        )
+
+    async def bring_back(self, table: Table, user_id: int) -> None:
+        """Send a private game's message again at the foot of the chat (it scrolled far up, or was
+        deleted), taking the buttons off the old one."""
+        seat = table.seat_of(user_id)
+        if ADAPTERS[table.game].panels and seat is not None:
+            await self.resend_panel(table, seat)
+            return
+        if table.message_id is not None:
+            await self.drop_buttons(table.chat_id, table.message_id)
+        if await self._update_stored(table, lambda _: {"message_id": None}) is not None:
+            await self.refresh(table.chat_id, table.topic)
 
     async def resend_panel(self, table: Table, seat: int) -> None:
         """Send a person's panel as a new message (they asked for it again), retiring the old one."""
@@ -389,6 +418,12 @@ class Publisher:
     async def _delete(self, job: dict[str, Any]) -> None:
         with contextlib.suppress(BadRequest):  # already gone
             await self.bot.delete_message(int(job["chat"]), int(job["message"]))
+
+
+def _gone(error: BadRequest) -> bool:
+    """Whether an edit failed because the message is no longer there to edit."""
+    reason = str(error).lower()
+    return "message to edit not found" in reason or "message_id_invalid" in reason
 
 
 def _chat_and_topic(key: str) -> tuple[int, int]:
