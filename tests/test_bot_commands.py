@@ -12,7 +12,7 @@ from bot.chat.commands import register_commands
 from bot.tables.model import Phase
 from tests.harness import BotHarness
 
-ALICE, BOB = 21, 22
+ALICE, BOB, EVE = 21, 22, 23
 GROUP = -100700
 
 
@@ -109,6 +109,29 @@ async def test_a_running_private_game_can_be_brought_back_to_the_foot_of_the_cha
         again = await bot.table(ALICE)
         assert again is not None and again.panels[0] != durak.panels[0]
         assert bot.live(ALICE).message_id == again.panels[0] and bot.button_data(ALICE)
+        assert not bot.errors
+
+
+async def test_a_groups_game_far_up_the_chat_is_brought_down_by_anyone(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, ALICE, "/new grid", first_name="Alice")
+        await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="Bob")
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+        table = await bot.table(GROUP)
+        assert table is not None and table.message_id is not None
+        # Much later, someone asks for a game: the one open here is offered instead.
+        await bot.say(GROUP, EVE, "/new durak", first_name="Eve")
+        question = bot.live(GROUP)
+        assert question.content.startswith("A game is already open here.")
+        await bot.press(GROUP, EVE, bot.button(GROUP, "⬇️ Bring the game down here"))
+        assert bot.last_alert() is None
+        down = await bot.table(GROUP)
+        assert down is not None and down.id == table.id and down.message_id not in (None, table.message_id)
+        # The game is the chat's last message; the old one and the question are gone.
+        assert bot.live(GROUP).message_id == down.message_id
+        assert bot.api.messages[GROUP][table.message_id].deleted
+        assert bot.api.messages[GROUP][question.message_id].deleted
+        assert all(callback.decode(d).version == down.screen for d in bot.button_data(GROUP))
         assert not bot.errors
 
 

@@ -26,7 +26,7 @@ GROUP_MODE = "lobby"
 #: A menu button opens "<game>.<mode>"; one that may replace a running private game (asked
 #: first) ends in ".ok".
 CONFIRMED = "ok"
-#: The menu action that brings a running private game's message back to the foot of the chat.
+#: The menu action that brings a running game's message back to the foot of the chat.
 RESUME = "resume"
 
 
@@ -106,7 +106,9 @@ async def open_table(
         return
     if old is not None and old.phase is not Phase.FINISHED:
         if is_group(chat):
-            await reply(update, t(lang, "A game is already open here. Finish it or /stop it first."))
+            # Its message may be far up a busy chat by now.
+            down = markup([[menu_button(t(lang, "⬇️ Bring the game down here"), RESUME)]])
+            await reply(update, t(lang, "A game is already open here. Finish it or /stop it first."), down)
             return
         if ask:
             title = ADAPTERS[old.game].title(lang)

@@ -7,11 +7,13 @@ panel), and only from the seat that may act; anything else gets a short alert an
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from telegram import Message, Update
+from telegram.error import BadRequest
 from telegram.ext import Application, CallbackQueryHandler, ContextTypes
 
 from bot.adapters import ADAPTERS
@@ -193,7 +195,7 @@ async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     query = update.callback_query
     assert query is not None
     if data.action == RESUME:
-        await _resume(context, _message(update).chat.id, query.from_user.id, answer)
+        await _resume(context, _message(update), query.from_user.id, answer)
         return
     await answer()
     game_id, _, rest = data.action.partition(".")
@@ -204,14 +206,19 @@ async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     await open_table(update, context, game_id, mode, f"q{query.id}", ask=flag != CONFIRMED)
 
 
-async def _resume(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, answer: Answer) -> None:
-    """The running private game's message, sent again at the foot of the chat."""
+async def _resume(context: ContextTypes.DEFAULT_TYPE, message: Message, user_id: int, answer: Answer) -> None:
+    """The chat's running game, its message sent again at the foot of the chat; the question that
+    offered it is then deleted (its work is done)."""
     tables = services(context).tables
-    table = await tables.store.get(chat_id, 0)
-    if table is None or table.phase is Phase.FINISHED or not table.private:
+    table = await tables.store.get(message.chat.id, topic_of(message))
+    if table is None or table.phase is Phase.FINISHED:
         raise Refusal("This game is over.")
+    if is_group(table.chat_id) and (wait := await tables.publisher.budget.reserve(table.chat_id)) > 0:
+        raise Refusal("The picture is catching up: it changes in {seconds} s.", seconds=math.ceil(wait))
     await answer()
     await tables.publisher.bring_back(table, user_id)
+    with contextlib.suppress(BadRequest):
+        await message.delete()
 
 
 @pressed

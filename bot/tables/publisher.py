@@ -375,14 +375,18 @@ class Publisher:
         )
 
     async def bring_back(self, table: Table, user_id: int) -> None:
-        """Send a private game's message again at the foot of the chat (it scrolled far up, or was
-        deleted), taking the buttons off the old one."""
+        """Send a game's message again at the foot of its chat (it scrolled far up, or was deleted):
+        a private panel game's panel, else the table's message, the old one deleted (or, past the
+        two days in which a bot may delete its message, left without buttons)."""
         seat = table.seat_of(user_id)
-        if ADAPTERS[table.game].panels and seat is not None:
+        if table.private and ADAPTERS[table.game].panels and seat is not None:
             await self.resend_panel(table, seat)
             return
         if table.message_id is not None:
-            await self.drop_buttons(table.chat_id, table.message_id)
+            try:
+                await self.bot.delete_message(table.chat_id, table.message_id)
+            except BadRequest:
+                await self.drop_buttons(table.chat_id, table.message_id)
         if await self._update_stored(table, lambda _: {"message_id": None}) is not None:
             await self.refresh(table.chat_id, table.topic)
 
