@@ -242,7 +242,7 @@ async def set_language(context: ContextTypes.DEFAULT_TYPE, chat: Chat, user_id: 
     prefs = services(context).prefs
     if is_group(chat):
         if not await is_admin(context, chat.id, user_id):
-            raise Refusal("Only the host or a chat admin can do that.")
+            raise Refusal("Only a chat admin can change the chat's language.")
         await prefs.set_chat_lang(chat.id, lang)
     else:
         await prefs.set_lang(user_id, lang)
