@@ -53,7 +53,12 @@ async def test_timeouts_warn_then_move_then_take_the_seat(any_redis: aioredis.Re
         assert warned.strikes == {seat: 1}
         assert state_of(warned).version == state_of(table).version  # a warning moves nothing
         notices = [m.content for m in bot.api.messages[GROUP].values()]
-        assert any("your move! Next time a computer will move for you." in text for text in notices)
+        name = table.players[seat].name
+        assert f"⏰ {name}, your move! Next time a computer will move for you." in notices
+        # The name is a mention, so that the notice reaches their phone.
+        sent = bot.api.calls_of("sendMessage")[-1].params
+        assert sent["parse_mode"] == "HTML"
+        assert f'<a href="tg://user?id={table.players[seat].user_id}">{name}</a>' in sent["text"]
         moved = await expire(bot, clock)
         assert moved.strikes.get(seat) == 2
         assert state_of(moved).version == state_of(table).version + 1  # a computer moved for them

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import logging
 import math
 import secrets
@@ -26,12 +27,13 @@ from typing import Any, Final
 
 import redis.asyncio as aioredis
 from telegram import Bot, InputMediaPhoto, Message
+from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden
 
 from bot import keys
 from bot.adapters import ADAPTERS
 from bot.runtime.later import Due, Later
-from bot.tables.model import Phase, Table
+from bot.tables.model import Phase, Player, Table
 from bot.tables.screens import Screen, animation_of, panel_screen, screen_of
 from bot.tables.store import TableStore, VersionConflict
 from i18n import t
@@ -411,9 +413,15 @@ class Publisher:
         when their next turn time is up."""
         if not seats:
             return
-        names = ", ".join(table.players[seat].name for seat in seats)
-        text = t(table.lang, "⏰ {names}, your move! Next time a computer will move for you.", names=names)
-        note = await self.bot.send_message(table.chat_id, text, message_thread_id=table.topic or None)
+        # Mentions, so that the notice reaches their phones: an edited table message notifies nobody.
+        names = ", ".join(_mention(table.players[seat]) for seat in seats)
+        text = t(table.lang, "⏰ {names}, your move! Next time a computer will move for you.", names="\0")
+        note = await self.bot.send_message(
+            table.chat_id,
+            html.escape(text).replace("\0", names),
+            parse_mode=ParseMode.HTML,
+            message_thread_id=table.topic or None,
+        )
         delay = max(table.turn_seconds, 1)
         await self.later.schedule(
             table.chat_id, delay, DELETE, {"chat": table.chat_id, "message": note.message_id}
@@ -422,6 +430,12 @@ class Publisher:
     async def _delete(self, job: dict[str, Any]) -> None:
         with contextlib.suppress(BadRequest):  # already gone
             await self.bot.delete_message(int(job["chat"]), int(job["message"]))
+
+
+def _mention(player: Player) -> str:
+    """A person's name that notifies them (HTML); a computer's plain name."""
+    name = html.escape(player.name)
+    return name if player.user_id is None else f'<a href="tg://user?id={player.user_id}">{name}</a>'
 
 
 def _gone(error: BadRequest) -> bool:
