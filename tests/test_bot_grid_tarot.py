@@ -30,7 +30,7 @@ from core.games.grid_tarot_events import Swapped, TokenMoved, WheelTurned
 from core.games.grid_tarot_rules import BOARD
 from core.play import play
 from tests.bot_kit import press_a_move
-from tests.harness import SEAT_NAMES, BotHarness
+from tests.harness import SEAT_NAMES, BotHarness, Clock
 from tests.leaks import leaked
 from tests.tarot_fields import GAME, code, field, move
 from tests.test_bot_grid import mover
@@ -188,6 +188,41 @@ async def test_the_fool_is_answered_in_two_steps_a_row_then_a_card(redis_client:
         last = state_of(after).history[-1]
         assert last == (0, f"1.{cells[0]}")
         assert f"Alice ① moves to {cells[0]}: " in bot.live(ALICE).content
+
+
+async def test_a_groups_two_step_keyboard_waits_seconds_for_the_edit_budget(
+    redis_client: aioredis.Redis,
+) -> None:
+    """Opening a row is an edit of the group's message: within the budget, refused with the wait
+    otherwise, and the wait is a few seconds, not most of a minute."""
+    clock = Clock()
+    async with BotHarness(redis_client, edits_per_minute=20, clock=clock) as bot:
+        await bot.say(GROUP, ALICE, "/new grid_tarot", first_name="Alice")
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))  # alone: a solo game, Alice first
+        table = await bot.table(GROUP)
+        assert table is not None and table.phase is Phase.PLAYING and len(table.players) == 1
+        opened = 0
+        while True:
+            await bot.press(GROUP, ALICE, bot.button(GROUP, "Row 1"))
+            if bot.last_alert() is not None:
+                break
+            opened += 1
+            await bot.press(GROUP, ALICE, bot.button(GROUP, "◀️ Back"))
+            if bot.last_alert() is not None:
+                break
+            opened += 1
+        assert 1 <= opened < 20
+        wait = re.fullmatch(
+            r"Telegram limits how often this chat's table may change: try again in (\d) s\.",
+            bot.last_alert() or "",
+        )
+        assert wait is not None, bot.last_alert()
+        assert await bot.table(GROUP) == table  # a refused step changes nothing
+        clock.advance(int(wait.group(1)))
+        before = bot.button_labels(GROUP)
+        await bot.press(GROUP, ALICE, bot.button_data(GROUP)[0])
+        assert bot.last_alert() is None and bot.button_labels(GROUP) != before
+        assert not bot.errors
 
 
 def test_closed_cards_never_reach_a_view_or_a_journal_line() -> None:

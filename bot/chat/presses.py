@@ -177,7 +177,10 @@ async def on_pick(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
         and is_group(table.chat_id)
         and (wait := await publisher.budget.reserve(table.chat_id)) > 0
     ):
-        raise Refusal("The picture is catching up: it changes in {seconds} s.", seconds=math.ceil(wait))
+        raise Refusal(
+            "Telegram limits how often this chat's table may change: try again in {seconds} s.",
+            seconds=math.ceil(wait),
+        )
     await answer()
     opened = None if data.action == "-" else data.action
     if on_panel:
@@ -214,7 +217,10 @@ async def _resume(context: ContextTypes.DEFAULT_TYPE, message: Message, user_id:
     if table is None or table.phase is Phase.FINISHED:
         raise Refusal("This game is over.")
     if is_group(table.chat_id) and (wait := await tables.publisher.budget.reserve(table.chat_id)) > 0:
-        raise Refusal("The picture is catching up: it changes in {seconds} s.", seconds=math.ceil(wait))
+        raise Refusal(
+            "Telegram limits how often this chat's table may change: try again in {seconds} s.",
+            seconds=math.ceil(wait),
+        )
     await answer()
     await tables.publisher.bring_back(table, user_id)
     with contextlib.suppress(BadRequest):
