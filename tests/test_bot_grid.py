@@ -70,6 +70,11 @@ async def test_leaving_hands_the_seat_to_a_computer(redis_client: aioredis.Redis
         assert table is not None
         bobs = table.seat_of(BOB)
         assert bobs is not None and table.players[bobs].away and table.players[bobs].is_computer
+        # Everyone is told, before any move the computer makes for him.
+        caption = bot.live(GROUP).content
+        told = "🚪 Bob leaves: a computer plays the seat until they press «🙋 I'm back»."
+        assert told in caption
+        assert caption.index(told) < caption.find("🤖 for Bob") or "🤖 for Bob" not in caption
         if table.phase is not Phase.PLAYING:
             return  # the computer's first move ended the game
         # The computer moved by itself, so the person is to move.
@@ -77,6 +82,7 @@ async def test_leaving_hands_the_seat_to_a_computer(redis_client: aioredis.Redis
         await bot.press(GROUP, BOB, bot.button(GROUP, "🙋 I'm back"))
         back = await bot.table(GROUP)
         assert back is not None and not back.players[bobs].away
+        assert "🙋 Bob is back at the table." in bot.live(GROUP).content
         # Bob plays his own seat again: it is Alice's turn, not his.
         await bot.press(GROUP, BOB, move_buttons(bot, GROUP)[0])
         assert bot.last_alert() == "It is not your turn."

@@ -77,6 +77,8 @@ async def test_timeouts_warn_then_move_then_take_the_seat(any_redis: aioredis.Re
             return
         taken = await expire(bot, clock)
         assert taken.players[seat].away
+        name = taken.players[seat].name
+        assert f"⏰ {name} missed three turns: a computer plays the seat" in bot.live(GROUP).content
         if taken.phase is Phase.PLAYING:
             assert mover(taken) == other and taken.deadline is not None
 

@@ -13,6 +13,21 @@ from functools import cache
 from bot.tables.model import Entry, Table
 from core.engine import Event, GameOver
 
+
+class SeatAway(Event):
+    """The table's own event (not a game's): a person's seat passed to a computer, because they
+    left (`/leave`) or kept missing their turn."""
+
+    seat: int
+    left: bool
+
+
+class SeatBack(Event):
+    """A person took their seat back from the computer ("I'm back")."""
+
+    seat: int
+
+
 #: Events kept per table: enough for the longest transition (a Durak bout played out by three
 #: computers) and a little history, small enough for a quick table write.
 MAX_ENTRIES = 60

@@ -325,7 +325,7 @@ def hand_to_computer(table: Table, user_id: int) -> Table:
     """A person leaves a running game: a computer plays their seat, same hand, until they are back
     (Appendix C); it moves at once if the seat is to move."""
     seat = _seat_for_away(table, user_id, away=True)
-    return set_away(table, [seat])
+    return set_away(table, [seat], left=True)
 
 
 def come_back(table: Table, user_id: int) -> Table:
@@ -334,7 +334,8 @@ def come_back(table: Table, user_id: int) -> Table:
     players = list(table.players)
     players[seat] = players[seat].model_copy(update={"away": False})
     strikes = {other: count for other, count in table.strikes.items() if other != seat}
-    return _changed(table, players=tuple(players), strikes=strikes)
+    back = _changed(table, players=tuple(players), strikes=strikes)
+    return _record(back, [journal.SeatBack(seat=seat)], actor=seat)
 
 
 def _seat_for_away(table: Table, user_id: int, *, away: bool) -> int:
@@ -350,11 +351,17 @@ def _seat_for_away(table: Table, user_id: int, *, away: bool) -> int:
     return seat
 
 
-def set_away(table: Table, seats: Iterable[int]) -> Table:
+def set_away(table: Table, seats: Iterable[int], *, left: bool = False) -> Table:
+    """A computer plays these people's seats until they are back: they `left`, or timed out. The
+    journal says so."""
+    seats = list(seats)
     players = list(table.players)
     for seat in seats:
         players[seat] = players[seat].model_copy(update={"away": True})
-    return _changed(table, players=tuple(players))
+    away = _changed(table, players=tuple(players))
+    for seat in seats:
+        away = _record(away, [journal.SeatAway(seat=seat, left=left)], actor=seat)
+    return away
 
 
 def stop(table: Table) -> Table:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.adapters import ADAPTERS
-from bot.adapters.base import Choice, GameAdapter, Names
+from bot.adapters.base import Caption, Choice, GameAdapter, Names
 from bot.chat import callback
 from bot.chat.callback import Kind
 from bot.chat.keyboards import MAX_BUTTONS, ChoiceKeyboard, Row, markup
@@ -156,11 +156,34 @@ def journal_lines(table: Table, seat: int | None, since: int, lang: str) -> tupl
     return lines, events
 
 
+def _seat_away(event: Event, names: Names, lang: str) -> str:
+    assert isinstance(event, journal.SeatAway)
+    name = names[event.seat]
+    if event.left:
+        return t(
+            lang, "🚪 {name} leaves: a computer plays the seat until they press «🙋 I'm back».", name=name
+        )
+    return t(
+        lang,
+        "⏰ {name} missed three turns: a computer plays the seat until they press «🙋 I'm back».",
+        name=name,
+    )
+
+
+def _seat_back(event: Event, names: Names, lang: str) -> str:
+    assert isinstance(event, journal.SeatBack)
+    return t(lang, "🙋 {name} is back at the table.", name=names[event.seat])
+
+
+#: The table's own events (not a game's), told in every game's journal.
+TABLE_CAPTIONS: dict[type[Event], Caption] = {journal.SeatAway: _seat_away, journal.SeatBack: _seat_back}
+
+
 def describe(adapter: GameAdapter, item: Entry, event: Event, names: Names, lang: str) -> str:
     """One journal line; a move a computer made for a person says so."""
     if isinstance(event, GameOver):
         return ""  # the status line tells the result
-    caption = adapter.captions[type(event)]
+    caption = TABLE_CAPTIONS.get(type(event)) or adapter.captions[type(event)]
     text = caption(event, names, lang)
     if item.proxy and item.actor is not None:
         return t(lang, "🤖 for {name}: {move}", name=names[item.actor], move=text)
