@@ -1,4 +1,5 @@
-"""The journal: the engine's events of every transition, kept in the table (DESIGN.md, "Journal").
+"""The journal: the engine's events of every transition, kept in the table (DESIGN.md, "Journal"),
+and the table's own few (a seat passing to a computer and back).
 
 A transition records the person's action, then every chance and computer step until a person is
 to move, each event with who caused it. Captions and notices are made from it, so every move, a
