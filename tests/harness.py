@@ -149,8 +149,9 @@ class BotHarness:
         message = self.live(chat_id)
         return [label for row in self.api.buttons(chat_id, message.message_id) for label, _ in row]
 
-    def button(self, chat_id: int, label: str) -> str:
-        message = self.live(chat_id)
+    def button(self, chat_id: int, label: str, message_id: int | None = None) -> str:
+        """The callback data of the button `label` on the chat's latest message (or `message_id`)."""
+        message = self.live(chat_id) if message_id is None else self.api.messages[chat_id][message_id]
         for row in self.api.buttons(chat_id, message.message_id):
             for text, data in row:
                 if text == label and data:

@@ -169,9 +169,10 @@ async def test_lang_switches_the_users_language(redis_client: aioredis.Redis) ->
         await bot.say(GROUP, BOB, "/lang")
         await bot.press(GROUP, BOB, bot.button(GROUP, "English"))
         assert bot.last_alert() == "Only a chat admin can change the chat's language."
-        await bot.say(GROUP, BOB, "/stop")
         bot.api.set_admins(GROUP, [BOB])
         await bot.press(GROUP, BOB, bot.button(GROUP, "English"))
+        await bot.say(GROUP, BOB, "/stop")
+        assert bot.live(GROUP).content == "The table is closed."
         await bot.say(GROUP, ALICE, "/new grid")  # Alice reads Russian, but the chat speaks English now
         assert "Players (1 of 2)" in bot.live(GROUP).content
 
@@ -180,7 +181,11 @@ async def test_lobby_leave_cancel_and_stop(redis_client: aioredis.Redis) -> None
     async with BotHarness(redis_client) as bot:
         await bot.say(GROUP, ALICE, "/new grid", first_name="Alice")
         await bot.say(GROUP, BOB, "/join", first_name="Bob")
-        assert "Bob" in bot.live(GROUP).content
+        # The lobby shows him; the command is answered where it was typed (the lobby may be far up).
+        assert bot.live(GROUP).content == "You are at the table."
+        lobby = await bot.table(GROUP)
+        assert lobby is not None and lobby.message_id is not None
+        assert "Bob" in bot.api.messages[GROUP][lobby.message_id].content
         await bot.say(GROUP, BOB, "/join")
         assert bot.live(GROUP).content == "You are already at the table."
         await bot.say(GROUP, ALICE, "/leave")  # the host leaves: Bob hosts now
@@ -194,6 +199,7 @@ async def test_lobby_leave_cancel_and_stop(redis_client: aioredis.Redis) -> None
         await bot.say(GROUP, BOB, "/stop")
         assert bot.live(GROUP).content == "Only the host or a chat admin can do that."
         await bot.say(GROUP, ALICE, "/stop")
+        assert bot.live(GROUP).content == "The game was stopped."
         stopped = await bot.table(GROUP)
         assert stopped is not None and stopped.phase is Phase.FINISHED
         assert stopped.message_id is not None

@@ -70,8 +70,10 @@ async def test_leaving_hands_the_seat_to_a_computer(redis_client: aioredis.Redis
         assert table is not None
         bobs = table.seat_of(BOB)
         assert bobs is not None and table.players[bobs].away and table.players[bobs].is_computer
+        assert bot.live(GROUP).content == "A computer plays your seat until you press «🙋 I'm back»."
+        assert table.message_id is not None
         # Everyone is told, before any move the computer makes for him.
-        caption = bot.live(GROUP).content
+        caption = bot.api.messages[GROUP][table.message_id].content
         told = "🚪 Bob leaves: a computer plays the seat until they press «🙋 I'm back»."
         assert told in caption
         assert caption.index(told) < caption.find("🤖 for Bob") or "🤖 for Bob" not in caption
@@ -79,12 +81,15 @@ async def test_leaving_hands_the_seat_to_a_computer(redis_client: aioredis.Redis
             return  # the computer's first move ended the game
         # The computer moved by itself, so the person is to move.
         assert mover(table) == ALICE
-        await bot.press(GROUP, BOB, bot.button(GROUP, "🙋 I'm back"))
+        await bot.press(GROUP, BOB, bot.button(GROUP, "🙋 I'm back", table.message_id), table.message_id)
         back = await bot.table(GROUP)
         assert back is not None and not back.players[bobs].away
-        assert "🙋 Bob is back at the table." in bot.live(GROUP).content
+        assert "🙋 Bob is back at the table." in bot.api.messages[GROUP][table.message_id].content
         # Bob plays his own seat again: it is Alice's turn, not his.
-        await bot.press(GROUP, BOB, move_buttons(bot, GROUP)[0])
+        alices = next(
+            d for row in bot.api.buttons(GROUP, table.message_id) for _, d in row if d and d.startswith("g:")
+        )
+        await bot.press(GROUP, BOB, alices, table.message_id)
         assert bot.last_alert() == "It is not your turn."
 
 

@@ -20,7 +20,7 @@ from bot.chat.keyboards import markup, rows_of
 from bot.chat.menus import send_menu
 from bot.tables import lifecycle
 from bot.tables.lifecycle import Refusal
-from bot.tables.model import Phase, Player
+from bot.tables.model import Phase, Player, Table
 from bot.tables.store import VersionConflict
 from i18n import LANGUAGES, N_, t
 
@@ -188,6 +188,22 @@ async def _table_command(update: Update, context: ContextTypes.DEFAULT_TYPE, act
         await reply(update, t(lang, refusal.message, **refusal.values))
     except VersionConflict:
         await reply(update, t(lang, "Someone was faster. Look at the table again."))
+    else:
+        # The table's message, which shows the change, may be far up the chat: a typed command
+        # gets its answer here.
+        await reply(update, t(lang, _done(action, table)))
+
+
+def _done(action: str, table: Table) -> str:
+    """What a typed /join, /leave or /stop did to `table` (as it was before)."""
+    lobby = table.phase is Phase.LOBBY
+    if action == "join":
+        return N_("You are at the table.")
+    if action == "leave" and lobby:
+        return N_("You have left the table.")
+    if action == "leave" and not table.private:
+        return N_("A computer plays your seat until you press «🙋 I'm back».")
+    return N_("The table is closed.") if lobby else N_("The game was stopped.")
 
 
 async def cmd_lang(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
