@@ -53,6 +53,10 @@ async def test_help_games_and_deep_link(redis_client: aioredis.Redis) -> None:
         assert replaced is not None and replaced.id != table.id and len(replaced.players) == 1
         await bot.say(ALICE, ALICE, "/start")
         assert "Choose a game" in bot.live(ALICE).content
+        # In a group the greeting does not ask to be added to a group.
+        await bot.say(GROUP, ALICE, "/start")
+        greeting = bot.api.bot_messages(GROUP)[-2].content
+        assert greeting.endswith("Choose a game below to open a table here. /help explains everything.")
 
 
 async def test_anything_else_written_privately_points_to_the_commands_and_groups_stay_quiet(

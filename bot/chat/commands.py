@@ -63,15 +63,20 @@ async def cmd_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         kind, _, table_id = payload.partition("_")
         await _deep_link_to_table(update, context, kind, table_id)
         return
-    lang = await user_lang(context, update.effective_user)
-    await reply(
-        update,
-        t(
+    lang = await chat_lang(context, update.effective_chat, update.effective_user)
+    if is_group(update.effective_chat):
+        greeting = t(
+            lang,
+            "Hi! I host card and board games. Choose a game below to open a table here. "
+            "/help explains everything.",
+        )
+    else:
+        greeting = t(
             lang,
             "Hi! I host card and board games. Choose a game below, or add me to a group "
             "to play with friends. /help explains everything.",
-        ),
-    )
+        )
+    await reply(update, greeting)
     await send_menu(update, context)
 
 
