@@ -147,3 +147,33 @@ async def test_private_games_have_no_turn_timer(any_redis: aioredis.Redis) -> No
         table = await bot.table(ALICE)
         assert table is not None and table.deadline is None
         assert all([await any_redis.zcard(keys.due(bucket)) == 0 for bucket in range(keys.BUCKETS)])
+
+
+async def test_a_lobby_nobody_starts_is_closed_and_frees_the_chat(any_redis: aioredis.Redis) -> None:
+    """A host who opened a table and walked away does not keep the group from a new game."""
+    clock = Clock()
+    async with BotHarness(any_redis, clock=clock) as bot:
+        await bot.say(GROUP, ALICE, "/new grid", first_name="Alice")
+        lobby = await bot.table(GROUP)
+        assert lobby is not None and lobby.phase is Phase.LOBBY and lobby.message_id is not None
+        # Every change restarts the idle time: Bob joins after 10 minutes, 10 more pass.
+        clock.advance(10 * 60)
+        await bot.tick()
+        await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="Bob")
+        clock.advance(10 * 60)
+        await bot.tick()
+        assert (await bot.table(GROUP)) is not None
+        # Then nobody starts it for 15 minutes.
+        clock.advance(5 * 60 + 1)
+        await bot.tick()
+        assert await bot.table(GROUP) is None
+        closed = bot.api.messages[GROUP][lobby.message_id]
+        assert closed.content == (
+            "⌛ Card grid: the table is closed, nobody started the game for 15 minutes. "
+            "/new grid opens a new one."
+        )
+        assert not bot.api.buttons(GROUP, lobby.message_id)
+        await bot.say(GROUP, BOB, "/new grid", first_name="Bob")
+        fresh = await bot.table(GROUP)
+        assert fresh is not None and fresh.phase is Phase.LOBBY and fresh.creator == BOB
+        assert not bot.errors

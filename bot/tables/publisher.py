@@ -36,7 +36,7 @@ from bot.runtime.later import Due, Later
 from bot.tables.model import Phase, Player, Table
 from bot.tables.screens import Screen, animation_of, panel_screen, screen_of
 from bot.tables.store import TableStore, VersionConflict
-from i18n import t
+from i18n import t, tn
 
 log = logging.getLogger(__name__)
 
@@ -280,6 +280,30 @@ class Publisher:
             await self.bot.delete_message(table.chat_id, table.message_id)
         except BadRequest as error:
             log.info("could not delete message %s in %s: %s", table.message_id, table.chat_id, error)
+
+    async def close_lobby(self, lobby: Table, minutes: int) -> None:
+        """The lobby's message says it was closed for want of a start (or, with the group's edit
+        budget spent, is deleted)."""
+        if lobby.message_id is None:
+            return
+        game = ADAPTERS[lobby.game].title(lobby.lang)
+        text = tn(
+            lobby.lang,
+            "⌛ {game}: the table is closed, nobody started the game for {n} minute. "
+            "/new {game_id} opens a new one.",
+            "⌛ {game}: the table is closed, nobody started the game for {n} minutes. "
+            "/new {game_id} opens a new one.",
+            minutes,
+            game=game,
+            game_id=lobby.game,
+        )
+        try:
+            if await self.budget.reserve(lobby.chat_id) > 0:
+                await self.bot.delete_message(lobby.chat_id, lobby.message_id)
+            else:
+                await self.bot.edit_message_text(text, chat_id=lobby.chat_id, message_id=lobby.message_id)
+        except BadRequest as error:
+            log.info("could not close the lobby message of %s: %s", lobby.id, error)
 
     async def drop_buttons(self, chat_id: int, message_id: int) -> None:
         try:

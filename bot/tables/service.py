@@ -26,6 +26,9 @@ log = logging.getLogger(__name__)
 
 #: Seconds after which a table whose computers are to move is moved on by any worker's ticker.
 COMPUTER_GRACE_SECONDS = 10.0
+#: A group's lobby untouched this long is closed, so that a host who walked away does not keep
+#: the chat from a new game (only an admin could /stop it).
+LOBBY_IDLE_SECONDS = 15 * 60
 
 
 class Tables:
@@ -74,6 +77,15 @@ class Tables:
         await self.publisher.show(stored)
         return stored
 
+    async def close_idle_lobby(self, lobby: Table) -> None:
+        """A lobby nobody started in time: gone from the store, its message saying why (unless a
+        join or a start got there first)."""
+        try:
+            await self.store.delete(lobby)
+        except VersionConflict:
+            return
+        await self.publisher.close_lobby(lobby, LOBBY_IDLE_SECONDS // 60)
+
     async def play_computers(self, table: Table) -> Table:
         """Let the computers to move play until a person is to move, and store that. If the write
         loses (another worker got there first), the stored table stands: it has its own deadline."""
@@ -104,9 +116,11 @@ class Tables:
         """The deadline, restarted on every visible change: a person's turn time, which starts once
         the turn is on screen (a group picture held back by the edit budget adds its wait); or,
         while computers are to move, a short grace after which any worker's ticker moves them (the
-        worker that should have may have died)."""
+        worker that should have may have died); or a group lobby's idle time."""
         if computers_to_move(table):
             return table.model_copy(update={"deadline": self.clock().timestamp() + COMPUTER_GRACE_SECONDS})
+        if table.phase is Phase.LOBBY and not table.private:
+            return table.model_copy(update={"deadline": self.clock().timestamp() + LOBBY_IDLE_SECONDS})
         if table.turn_seconds <= 0 or not people_to_move(table):
             return table.model_copy(update={"deadline": None}) if table.deadline is not None else table
         held = table.chat_id < 0 and table.message_id is not None

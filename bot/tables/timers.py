@@ -20,7 +20,7 @@ from typing import Final
 from bot import keys
 from bot.runtime.later import Due, Later
 from bot.tables.lifecycle import move_for, set_away
-from bot.tables.model import Table
+from bot.tables.model import Phase, Table
 from bot.tables.service import Tables, people_to_move
 from bot.tables.store import VersionConflict
 
@@ -79,7 +79,10 @@ class Timers:
         """One expiry of `table`: count it for every person to move and act on the counts.
 
         Stored with compare-and-set: if anything else wrote the table first (a move, another worker's
-        tick), this expiry is dropped and the fresh deadline decides."""
+        tick), this expiry is dropped and the fresh deadline decides. A lobby's expiry closes it."""
+        if table.phase is Phase.LOBBY:
+            await self._tables.close_idle_lobby(table)
+            return
         seats = people_to_move(table)
         strikes = dict(table.strikes)
         for seat in seats:
