@@ -171,16 +171,8 @@ async def on_pick(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
         or seat not in game_of(table).to_move(state_of(table))
     ):
         raise Refusal("It is not your turn.")
-    publisher = services(context).tables.publisher
-    if (
-        not on_panel
-        and is_group(table.chat_id)
-        and (wait := await publisher.budget.reserve(table.chat_id)) > 0
-    ):
-        raise Refusal(
-            "Telegram limits how often this chat's table may change: try again in {seconds} s.",
-            seconds=math.ceil(wait),
-        )
+    if not on_panel:
+        await _reserve_group_edit(context, table.chat_id)
     await answer()
     opened = None if data.action == "-" else data.action
     if on_panel:
@@ -189,6 +181,15 @@ async def on_pick(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     else:
         keyboard = game_keyboard(table, context.bot.username, opened)
     await context.bot.edit_message_reply_markup(message.chat.id, message.message_id, reply_markup=keyboard)
+
+
+async def _reserve_group_edit(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> None:
+    """Count an edit a press makes of a group's message against the group's budget, or refuse it."""
+    if is_group(chat_id) and (wait := await services(context).tables.publisher.budget.reserve(chat_id)) > 0:
+        raise Refusal(
+            "Telegram limits how often this chat's table may change: try again in {seconds} s.",
+            seconds=math.ceil(wait),
+        )
 
 
 @pressed
@@ -216,11 +217,7 @@ async def _resume(context: ContextTypes.DEFAULT_TYPE, message: Message, user_id:
     table = await tables.store.get(message.chat.id, topic_of(message))
     if table is None or table.phase is Phase.FINISHED:
         raise Refusal("This game is over.")
-    if is_group(table.chat_id) and (wait := await tables.publisher.budget.reserve(table.chat_id)) > 0:
-        raise Refusal(
-            "Telegram limits how often this chat's table may change: try again in {seconds} s.",
-            seconds=math.ceil(wait),
-        )
+    await _reserve_group_edit(context, table.chat_id)
     await answer()
     await tables.publisher.bring_back(table, user_id)
     with contextlib.suppress(BadRequest):
