@@ -15,6 +15,7 @@ from bot.chat.commands import add_command_handlers, register_commands
 from bot.chat.context import Services
 from bot.chat.duplicates import add_duplicate_filter
 from bot.chat.errors import on_error
+from bot.chat.migration import add_migration_handler
 from bot.chat.presses import add_press_handlers
 from bot.chat.processor import PerChatUpdateProcessor
 from bot.economy.career import Career
@@ -101,6 +102,7 @@ def build_application(
     add_duplicate_filter(application)
     add_command_handlers(application)
     add_press_handlers(application)
+    add_migration_handler(application)
     application.add_error_handler(on_error)
     return application
 

@@ -56,6 +56,20 @@ class Leaderboard:
         pipe.hset(NAMES_KEY, str(user_id), name)
         await pipe.execute()
 
+    async def move_chat(self, old_chat: int, new_chat: int) -> None:
+        """A chat's boards under its new id (a group that became a supergroup)."""
+        boards: tuple[Board, ...] = ("balance", "rank")
+        for board in boards:
+            old_key = board_key(old_chat, board)
+            rows = cast(
+                list[tuple[bytes | str, float]], await self._redis.zrange(old_key, 0, -1, withscores=True)
+            )
+            if rows:
+                await self._redis.zadd(
+                    board_key(new_chat, board), {_text(member): score for member, score in rows}
+                )
+            await self._redis.delete(old_key)
+
     async def top(self, chat_id: int | None, board: Board, limit: int = 10) -> list[Entry]:
         """The best `limit` users of a board (global for chat_id None), best first."""
         # With scores the reply is (member, score) pairs (lists under RESP3); the stubs cannot say so.

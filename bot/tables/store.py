@@ -191,6 +191,22 @@ class TableStore:
         await self._redis.set(keys.table_index(table.id), key, ex=self._ttl)
         return stored
 
+    async def move(self, table: Table, chat_id: int) -> Table:
+        """`table` stored under another chat (a group that became a supergroup has a new id), its
+        message to be sent anew there, and gone from the old chat. VersionConflict, changing
+        nothing, if the new chat has a running table or the old one changed meanwhile."""
+        moved = await self.put(
+            table.model_copy(update={"chat_id": chat_id, "message_id": None}), expected_version=None
+        )
+        try:
+            await self.delete(table)
+        except VersionConflict:
+            await self.delete(moved)
+            raise
+        # `delete` dropped the id's index entry, which the moved table shares.
+        await self._redis.set(keys.table_index(table.id), keys.table(chat_id, table.topic), ex=self._ttl)
+        return moved
+
     async def delete(self, table: Table) -> None:
         """Delete `table` if the stored one is still this table at this version, else VersionConflict."""
         key = keys.table(table.chat_id, table.topic)
