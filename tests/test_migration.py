@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import redis.asyncio as aioredis
 
 from bot import keys
 from bot.app import services_of
 from bot.chat import callback
 from bot.economy.leaderboard import board_key
+from bot.tables.store import VersionConflict
 from tests.harness import BotHarness
 from tests.test_bot_grid import mover, open_group_game
 
@@ -61,3 +63,15 @@ async def test_a_game_moves_with_its_group_to_the_supergroup(any_redis: aioredis
         await bot.feed(migration(bot, SUPERGROUP, alice, migrate_from_chat_id=GROUP))
         assert await store.get(SUPERGROUP, 0) == after
         assert not bot.errors
+
+
+async def test_a_move_onto_a_chat_with_a_game_changes_nothing(any_redis: aioredis.Redis) -> None:
+    async with BotHarness(any_redis) as bot:
+        await bot.say(SUPERGROUP, 77, "/new grid", first_name="Zoe", chat_type="supergroup")
+        there = await services_of(bot.app).tables.store.get(SUPERGROUP, 0)
+        table = await open_group_game(bot)
+        store = services_of(bot.app).tables.store
+        with pytest.raises(VersionConflict):
+            await store.move(table, SUPERGROUP)
+        assert await store.get(GROUP, 0) == table and await store.get_by_id(table.id) == table
+        assert await store.get(SUPERGROUP, 0) == there

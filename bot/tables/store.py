@@ -188,7 +188,7 @@ class TableStore:
             if found is None or found.id != table.id:
                 raise VersionConflict(f"{key}: table {table.id} is gone")
             return found
-        await self._redis.set(keys.table_index(table.id), key, ex=self._ttl)
+        await self._index(stored)
         return stored
 
     async def move(self, table: Table, chat_id: int) -> Table:
@@ -202,10 +202,16 @@ class TableStore:
             await self.delete(table)
         except VersionConflict:
             await self.delete(moved)
+            await self._index(table)
             raise
         # `delete` dropped the id's index entry, which the moved table shares.
-        await self._redis.set(keys.table_index(table.id), keys.table(chat_id, table.topic), ex=self._ttl)
+        await self._index(moved)
         return moved
+
+    async def _index(self, table: Table) -> None:
+        await self._redis.set(
+            keys.table_index(table.id), keys.table(table.chat_id, table.topic), ex=self._ttl
+        )
 
     async def delete(self, table: Table) -> None:
         """Delete `table` if the stored one is still this table at this version, else VersionConflict."""
