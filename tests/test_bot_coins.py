@@ -150,6 +150,12 @@ def moscow() -> ZoneInfo:
 
 async def test_spinning_in_a_group_uses_the_same_allowance(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
+        # Before anyone has played here, the boards say how to get on them.
+        await bot.say(GROUP, ALICE, "/top", first_name="Alice")
+        empty = bot.live(GROUP).content
+        assert empty.startswith(
+            "This chat, by balance:\n  nobody yet: /spin or a game for coins puts you here"
+        )
         await bot.say(ALICE, ALICE, "/spin")
         await bot.say(GROUP, ALICE, "/spin", first_name="Alice")
         assert free_left(3) in bot.live(GROUP).content

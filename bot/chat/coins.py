@@ -326,7 +326,7 @@ async def cmd_top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         entries = await board.top(owner, "balance" if kind == "balance" else "rank")
         lines.append(heading)
         if not entries:
-            lines.append("  —")
+            lines.append("  " + t(lang, "nobody yet: /spin or a game for coins puts you here"))
         for entry in entries:
             shown = _title(entry.score, lang) if kind == "rank" else coins_text(lang, entry.score)
             lines.append(f"  {entry.place}. {entry.name}: {shown}")
