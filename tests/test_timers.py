@@ -4,12 +4,14 @@ Redis, claimed by one worker, and a table never left without a way forward."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 import redis.asyncio as aioredis
 
 from bot import keys
 from bot.app import services_of
+from bot.offline import fake_api
 from bot.tables.lifecycle import computers_to_move, game_of, person_move, state_of
 from bot.tables.model import Phase, Table
 from tests.harness import BotHarness, Clock
@@ -176,4 +178,25 @@ async def test_a_lobby_nobody_starts_is_closed_and_frees_the_chat(any_redis: aio
         await bot.say(GROUP, BOB, "/new grid", first_name="Bob")
         fresh = await bot.table(GROUP)
         assert fresh is not None and fresh.phase is Phase.LOBBY and fresh.creator == BOB
+        assert not bot.errors
+
+
+async def test_a_warning_whose_mentions_are_refused_goes_out_plain(
+    redis_client: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    send = fake_api._METHODS["sendMessage"]
+
+    def refusing_mentions(api: fake_api.FakeBotAPI, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        if params.get("parse_mode") == "HTML":
+            raise fake_api.ApiError("Bad Request: can't parse entities: user not found")
+        return send(api, params, files)
+
+    monkeypatch.setitem(fake_api._METHODS, "sendMessage", refusing_mentions)
+    clock = Clock()
+    async with BotHarness(redis_client, clock=clock) as bot:
+        table = await group_game(bot)
+        await expire(bot, clock)
+        name = table.players[mover(table)].name
+        notices = [m.content for m in bot.api.messages[GROUP].values()]
+        assert f"⏰ {name}, your move! Next time a computer will move for you." in notices
         assert not bot.errors

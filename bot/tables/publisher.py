@@ -440,12 +440,21 @@ class Publisher:
         # Mentions, so that the notice reaches their phones: an edited table message notifies nobody.
         names = ", ".join(_mention(table.players[seat]) for seat in seats)
         text = t(table.lang, "⏰ {names}, your move! Next time a computer will move for you.", names="\0")
-        note = await self.bot.send_message(
-            table.chat_id,
-            html.escape(text).replace("\0", names),
-            parse_mode=ParseMode.HTML,
-            message_thread_id=table.topic or None,
-        )
+        thread = table.topic or None
+        try:
+            note = await self.bot.send_message(
+                table.chat_id,
+                html.escape(text).replace("\0", names),
+                parse_mode=ParseMode.HTML,
+                message_thread_id=thread,
+            )
+        except BadRequest as error:
+            # Telegram may refuse a mention (a person who left the chat): the names then go plain.
+            log.info("a warning with mentions was refused (%s): sent without them", error)
+            plain = ", ".join(table.players[seat].name for seat in seats)
+            note = await self.bot.send_message(
+                table.chat_id, text.replace("\0", plain), message_thread_id=thread
+            )
         delay = max(table.turn_seconds, 1)
         await self.later.schedule(
             table.chat_id, delay, DELETE, {"chat": table.chat_id, "message": note.message_id}
