@@ -158,6 +158,7 @@ async def test_a_lobby_nobody_starts_is_closed_and_frees_the_chat(any_redis: aio
         await bot.say(GROUP, ALICE, "/new grid", first_name="Alice")
         lobby = await bot.table(GROUP)
         assert lobby is not None and lobby.phase is Phase.LOBBY and lobby.message_id is not None
+        assert "The table closes after 15 minutes without a change." in bot.live(GROUP).content
         # Every change restarts the idle time: Bob joins after 10 minutes, 10 more pass.
         clock.advance(10 * 60)
         await bot.tick()

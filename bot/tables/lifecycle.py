@@ -81,6 +81,11 @@ def state_of(table: Table) -> State:
     return state
 
 
+#: A group's lobby unchanged this long is closed by the timers, so that a host who walked away does
+#: not keep the chat from a new game (only an admin could /stop it).
+LOBBY_IDLE_MINUTES = 15
+
+
 def _changed(table: Table, **update: object) -> Table:
     return table.model_copy(update={**update, "screen": table.screen + 1})
 

@@ -20,10 +20,10 @@ from bot.chat import callback
 from bot.chat.callback import Kind
 from bot.chat.keyboards import MAX_BUTTONS, ChoiceKeyboard, Row, markup
 from bot.tables import journal
-from bot.tables.lifecycle import LEVELS, game_of, state_of, team_layouts
+from bot.tables.lifecycle import LEVELS, LOBBY_IDLE_MINUTES, game_of, state_of, team_layouts
 from bot.tables.model import Entry, Phase, Table
 from core.engine import Event, GameOver
-from i18n import N_, t
+from i18n import N_, t, tn
 
 #: Telegram's limit on a photo caption.
 MAX_CAPTION = 1024
@@ -82,6 +82,15 @@ def lobby_screen(table: Table, bot_username: str) -> Screen:
             game=table.game,
         ),
     ]
+    if not table.private:
+        lines.append(
+            tn(
+                lang,
+                "The table closes after {n} minute without a change.",
+                "The table closes after {n} minutes without a change.",
+                LOBBY_IDLE_MINUTES,
+            )
+        )
     rows: list[Row] = [
         [
             _button(table, Kind.LOBBY, t(lang, "Join"), "join"),

@@ -17,7 +17,7 @@ from bot.adapters import ADAPTERS
 from bot.economy.leaderboard import Leaderboard
 from bot.economy.wallet import Wallet
 from bot.tables.computers import Computers
-from bot.tables.lifecycle import Decide, advance, computers_to_move, game_of, state_of
+from bot.tables.lifecycle import LOBBY_IDLE_MINUTES, Decide, advance, computers_to_move, game_of, state_of
 from bot.tables.model import Phase, Table
 from bot.tables.publisher import EditBudget, Publisher
 from bot.tables.store import CoinMove, TableStore, VersionConflict
@@ -26,9 +26,6 @@ log = logging.getLogger(__name__)
 
 #: Seconds after which a table whose computers are to move is moved on by any worker's ticker.
 COMPUTER_GRACE_SECONDS = 10.0
-#: A group's lobby untouched this long is closed, so that a host who walked away does not keep
-#: the chat from a new game (only an admin could /stop it).
-LOBBY_IDLE_SECONDS = 15 * 60
 
 
 class Tables:
@@ -98,7 +95,7 @@ class Tables:
             await self.store.delete(lobby)
         except VersionConflict:
             return
-        await self.publisher.close_lobby(lobby, LOBBY_IDLE_SECONDS // 60)
+        await self.publisher.close_lobby(lobby, LOBBY_IDLE_MINUTES)
 
     async def play_computers(self, table: Table) -> Table:
         """Let the computers to move play until a person is to move, and store that. If the write
@@ -134,7 +131,7 @@ class Tables:
         if computers_to_move(table):
             return table.model_copy(update={"deadline": self.clock().timestamp() + COMPUTER_GRACE_SECONDS})
         if table.phase is Phase.LOBBY and not table.private:
-            return table.model_copy(update={"deadline": self.clock().timestamp() + LOBBY_IDLE_SECONDS})
+            return table.model_copy(update={"deadline": self.clock().timestamp() + LOBBY_IDLE_MINUTES * 60})
         if table.turn_seconds <= 0 or not people_to_move(table):
             return table.model_copy(update={"deadline": None}) if table.deadline is not None else table
         held = table.chat_id < 0 and table.message_id is not None
