@@ -197,6 +197,10 @@ async def test_lobby_leave_cancel_and_stop(redis_client: aioredis.Redis) -> None
         assert table is not None and table.creator == BOB and len(table.players) == 1
         await bot.say(GROUP, BOB, "/stop")  # a lobby that is stopped is gone
         assert await bot.table(GROUP) is None
+        # Its message says so to those who had joined, with no button left.
+        closed = bot.api.messages[GROUP][lobby.message_id]
+        assert closed.content == "🚫 Card grid: the table is closed. /new grid opens a new one."
+        assert not bot.api.buttons(GROUP, lobby.message_id)
         await bot.say(GROUP, ALICE, "/new grid")
         await bot.press(GROUP, ALICE, bot.button(GROUP, "Add computer"))
         await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))

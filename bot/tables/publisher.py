@@ -281,22 +281,25 @@ class Publisher:
         except BadRequest as error:
             log.info("could not delete message %s in %s: %s", table.message_id, table.chat_id, error)
 
-    async def close_lobby(self, lobby: Table, minutes: int) -> None:
-        """The lobby's message says it was closed for want of a start (or, with the group's edit
-        budget spent, is deleted)."""
+    async def close_lobby(self, lobby: Table, idle_minutes: int | None = None) -> None:
+        """The lobby's message says that the table is closed (by its host or its last player, or
+        after `idle_minutes` without a start), so that those who joined know; with the group's
+        edit budget spent it is deleted instead."""
         if lobby.message_id is None:
             return
-        game = ADAPTERS[lobby.game].title(lobby.lang)
-        text = tn(
-            lobby.lang,
-            "⌛ {game}: the table is closed, nobody started the game for {n} minute. "
-            "/new {game_id} opens a new one.",
-            "⌛ {game}: the table is closed, nobody started the game for {n} minutes. "
-            "/new {game_id} opens a new one.",
-            minutes,
-            game=game,
-            game_id=lobby.game,
-        )
+        values = {"game": ADAPTERS[lobby.game].title(lobby.lang), "game_id": lobby.game}
+        if idle_minutes is None:
+            text = t(lobby.lang, "🚫 {game}: the table is closed. /new {game_id} opens a new one.", **values)
+        else:
+            text = tn(
+                lobby.lang,
+                "⌛ {game}: the table is closed, nobody started the game for {n} minute. "
+                "/new {game_id} opens a new one.",
+                "⌛ {game}: the table is closed, nobody started the game for {n} minutes. "
+                "/new {game_id} opens a new one.",
+                idle_minutes,
+                **values,
+            )
         try:
             if await self.budget.reserve(lobby.chat_id) > 0:
                 await self.bot.delete_message(lobby.chat_id, lobby.message_id)

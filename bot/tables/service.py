@@ -63,7 +63,7 @@ class Tables:
             await self.store.delete(old)
             if answer is not None:
                 await answer()
-            await self.publisher.retire(old)
+            await self.publisher.close_lobby(old)
             return None
         stored = await self.write(old, new)
         if answer is not None:
