@@ -126,7 +126,7 @@ async def test_a_groups_game_far_up_the_chat_is_brought_down_by_anyone(redis_cli
         # Much later, someone asks for a game: the one open here is offered instead.
         await bot.say(GROUP, EVE, "/new durak", first_name="Eve")
         question = bot.live(GROUP)
-        assert question.content.startswith("A game is already open here.")
+        assert question.content.startswith("A game is already open here:")
         await bot.press(GROUP, EVE, bot.button(GROUP, "⬇️ Bring the game down here"))
         assert bot.last_alert() is None
         down = await bot.table(GROUP)

@@ -108,7 +108,11 @@ async def open_table(
         if is_group(chat):
             # Its message may be far up a busy chat by now.
             down = markup([[menu_button(t(lang, "⬇️ Bring the game down here"), RESUME)]])
-            await reply(update, t(lang, "A game is already open here. Finish it or /stop it first."), down)
+            await reply(
+                update,
+                t(lang, "A game is already open here: finish it, or its host or an admin can /stop it."),
+                down,
+            )
             return
         if ask:
             title = ADAPTERS[old.game].title(lang)
