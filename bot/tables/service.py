@@ -60,10 +60,7 @@ class Tables:
         anything changed."""
         if new is None:
             assert old is not None
-            await self.store.delete(old)
-            if answer is not None:
-                await answer()
-            await self.publisher.close_lobby(old)
+            await self.close_lobby(old, answer=answer)
             return None
         stored = await self.write(old, new)
         if answer is not None:
@@ -88,14 +85,15 @@ class Tables:
             return
         await self.publisher.show(moved)
 
-    async def close_idle_lobby(self, lobby: Table) -> None:
-        """A lobby nobody started in time: gone from the store, its message saying why (unless a
-        join or a start got there first)."""
-        try:
-            await self.store.delete(lobby)
-        except VersionConflict:
-            return
-        await self.publisher.close_lobby(lobby, LOBBY_IDLE_MINUTES)
+    async def close_lobby(
+        self, lobby: Table, *, idle: bool = False, answer: Callable[[], Awaitable[None]] | None = None
+    ) -> None:
+        """Delete `lobby` (compare-and-set: VersionConflict if a join or a start got there first),
+        `answer` the person, and let its message say it is closed (and why, when it stood `idle`)."""
+        await self.store.delete(lobby)
+        if answer is not None:
+            await answer()
+        await self.publisher.close_lobby(lobby, LOBBY_IDLE_MINUTES if idle else None)
 
     async def play_computers(self, table: Table) -> Table:
         """Let the computers to move play until a person is to move, and store that. If the write

@@ -12,6 +12,7 @@ resets the count. A person who never comes back cannot stop the table: it plays 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from datetime import datetime
@@ -81,7 +82,8 @@ class Timers:
         Stored with compare-and-set: if anything else wrote the table first (a move, another worker's
         tick), this expiry is dropped and the fresh deadline decides. A lobby's expiry closes it."""
         if table.phase is Phase.LOBBY:
-            await self._tables.close_idle_lobby(table)
+            with contextlib.suppress(VersionConflict):  # a join or a start came first
+                await self._tables.close_lobby(table, idle=True)
             return
         seats = people_to_move(table)
         strikes = dict(table.strikes)
