@@ -218,6 +218,58 @@ async def test_lobby_leave_cancel_and_stop(redis_client: aioredis.Redis) -> None
         ]
 
 
+AS_A_CHAT = (
+    "You are writing as the group or as a channel: only a person can sit at a table or hold coins. "
+    "Write as yourself, or press a game's button under /games."
+)
+CHANNEL = -100900
+
+
+async def test_what_is_written_as_the_group_or_a_channel(redis_client: aioredis.Redis) -> None:
+    """Telegram names one stand-in account as the sender of every anonymous admin's message (and
+    another for every channel's): it may not take a seat or hold coins, but an anonymous admin is an
+    admin of the group."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, ALICE, "/new grid", first_name="Alice")
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Add computer"))
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+        for command in ("/new durak", "/join", "/leave", "/spin", "/wallet"):
+            for as_chat in (GROUP, CHANNEL):
+                await bot.say(GROUP, EVE, command, as_chat=as_chat)
+                assert bot.live(GROUP).content == AS_A_CHAT, (command, as_chat)
+        table = await bot.table(GROUP)
+        assert table is not None and table.phase is Phase.PLAYING and len(table.players) == 2
+        assert not await redis_client.keys("*1087968824*") and not await redis_client.keys("*136817688*")
+        # Written as a channel, nobody's rights are asked of Telegram: no admin of the group.
+        await bot.say(GROUP, EVE, "/stop", as_chat=CHANNEL)
+        assert bot.live(GROUP).content == "Only the host or a chat admin can do that."
+        await bot.say(GROUP, EVE, "/lang ru", as_chat=CHANNEL)
+        assert bot.live(GROUP).content == "Only a chat admin can change the chat's language."
+        asked = {call.params["user_id"] for call in bot.api.calls_of("getChatMember")}
+        assert asked == {ALICE}  # for her Start, not for the stand-in accounts
+        # Only an admin may write as the group: the group's language and its game are theirs.
+        await bot.say(GROUP, EVE, "/lang ru", as_chat=GROUP)
+        assert bot.live(GROUP).content == "Язык: русский."
+        await bot.say(GROUP, EVE, "/stop", as_chat=GROUP)
+        assert bot.live(GROUP).content == "Игра остановлена."
+        stopped = await bot.table(GROUP)
+        assert stopped is not None and stopped.phase is Phase.FINISHED
+        assert not bot.errors
+
+
+async def test_an_edited_command_is_not_sent_again(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, ALICE, "/new gird", first_name="Alice")
+        typo = bot.api.last_message(GROUP)
+        sent = len(bot.api.calls)
+        assert typo is not None
+        command = bot.api.messages[GROUP][typo.message_id - 1]  # the reply follows it
+        assert command.from_id == ALICE
+        await bot.feed(bot.updates.edited(GROUP, command.message_id, "/new grid"))
+        assert len(bot.api.calls) == sent and bot.api.last_message(GROUP) is typo
+        assert await bot.table(GROUP) is None
+
+
 async def test_a_failure_is_reported_and_healed_by_the_next_press(
     redis_client: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:

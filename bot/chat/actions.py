@@ -176,9 +176,12 @@ async def table_action(
     from_chat: int,
     action: str,
     answer: Callable[[], Awaitable[None]] | None = None,
+    sender_chat: Chat | None = None,
 ) -> None:
     """Lobby and table actions, from buttons and commands alike. Rights are those in the table's
-    own chat; from any other chat (a private panel) only the person's own moves are accepted."""
+    own chat; from any other chat (a private panel) only the person's own moves are accepted. A
+    command written on behalf of a chat (`sender_chat`) has an admin's rights if that chat is the
+    group itself."""
     if from_chat != table.chat_id:
         raise Refusal("This button belongs to another chat.")
     tables = services(context).tables
@@ -222,7 +225,8 @@ async def table_action(
     elif action == "computer":
         new = lifecycle.add_computer(table)
     elif action in ("start", "cancel") or action.startswith("o."):
-        if not lifecycle.may_manage(table, user.id, await is_admin(context, table.chat_id, user.id)):
+        admin = await is_admin(context, table.chat_id, user.id, sender_chat)
+        if not lifecycle.may_manage(table, user.id, admin):
             raise Refusal("Only the host or a chat admin can do that.")
         if action == "start":
             new = lifecycle.start(table, fill=adapter.fill_with_computers)
@@ -241,11 +245,13 @@ async def table_action(
         raise insufficient(short) from short
 
 
-async def set_language(context: ContextTypes.DEFAULT_TYPE, chat: Chat, user_id: int, lang: str) -> None:
+async def set_language(
+    context: ContextTypes.DEFAULT_TYPE, chat: Chat, user_id: int, lang: str, sender_chat: Chat | None = None
+) -> None:
     """The person's language in a private chat, the chat's (an admin's choice) in a group."""
     prefs = services(context).prefs
     if is_group(chat):
-        if not await is_admin(context, chat.id, user_id):
+        if not await is_admin(context, chat.id, user_id, sender_chat):
             raise Refusal("Only a chat admin can change the chat's language.")
         await prefs.set_chat_lang(chat.id, lang)
     else:

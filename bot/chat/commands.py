@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
+from typing import Any
+
 from telegram import (
     BotCommand,
     BotCommandScopeAllGroupChats,
@@ -15,7 +18,7 @@ from bot.adapters import ADAPTERS
 from bot.chat import callback, coins
 from bot.chat.actions import open_table, reply, set_language, table_action
 from bot.chat.callback import Kind
-from bot.chat.context import chat_lang, display_name, is_group, services, topic_of, user_lang
+from bot.chat.context import chat_lang, display_name, is_group, services, topic_of, user_lang, written_as
 from bot.chat.keyboards import markup, rows_of
 from bot.chat.menus import send_menu
 from bot.tables import lifecycle
@@ -26,6 +29,13 @@ from i18n import LANGUAGES, N_, t
 
 #: Longest argument a command echoes back.
 ECHO_CHARS = 40
+
+Command = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
+
+AS_A_CHAT = N_(
+    "You are writing as the group or as a channel: only a person can sit at a table or hold coins. "
+    "Write as yourself, or press a game's button under /games."
+)
 
 BANDIT_RULES = N_(
     "One-legged bandit: a pirate slot machine. /spin pulls the lever: 5 free pulls a day (more on a "
@@ -188,7 +198,7 @@ async def _table_command(update: Update, context: ContextTypes.DEFAULT_TYPE, act
         await reply(update, t(lang, "There is no game here. /games opens one."))
         return
     try:
-        await table_action(context, table, user, chat.id, action)
+        await table_action(context, table, user, chat.id, action, sender_chat=written_as(update))
     except Refusal as refusal:
         await reply(update, t(lang, refusal.message, **refusal.values))
     except VersionConflict:
@@ -219,7 +229,7 @@ async def cmd_lang(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     wanted = (context.args[0] if context.args else "").lower()
     if wanted in LANGUAGES:
         try:
-            await set_language(context, chat, user.id, wanted)
+            await set_language(context, chat, user.id, wanted, written_as(update))
         except Refusal as refusal:
             await reply(update, t(lang, refusal.message, **refusal.values))
         return
@@ -253,21 +263,37 @@ async def register_commands(application: Application) -> None:  # type: ignore[t
         await application.bot.set_my_commands(commands, language_code=lang if lang != "en" else None)
 
 
+def for_a_person(handler: Command) -> Command:
+    """A command that seats its sender or moves their coins: refused when written on behalf of a
+    chat (an anonymous admin, a channel), whose stand-in sender is the same for everyone."""
+
+    async def run(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        if written_as(update) is None:
+            await handler(update, context)
+            return
+        assert update.effective_chat is not None and update.effective_user is not None
+        lang = await chat_lang(context, update.effective_chat, update.effective_user)
+        await reply(update, t(lang, AS_A_CHAT))
+
+    return run
+
+
 def add_command_handlers(application: Application) -> None:  # type: ignore[type-arg]
     for name, handler in (
         ("start", cmd_start),
         ("help", cmd_help),
         ("games", cmd_games),
-        ("new", cmd_new),
-        ("join", cmd_join),
-        ("leave", cmd_leave),
+        ("new", for_a_person(cmd_new)),
+        ("join", for_a_person(cmd_join)),
+        ("leave", for_a_person(cmd_leave)),
         ("stop", cmd_stop),
         ("lang", cmd_lang),
-        ("spin", coins.cmd_spin),
-        ("wallet", coins.cmd_wallet),
+        ("spin", for_a_person(coins.cmd_spin)),
+        ("wallet", for_a_person(coins.cmd_wallet)),
         ("top", coins.cmd_top),
     ):
-        application.add_handler(CommandHandler(name, handler))
+        # A command is what was sent: editing an old message does not send it again.
+        application.add_handler(CommandHandler(name, handler, filters.UpdateType.MESSAGE))
     # After the commands: only what none of them took.
     private_message = filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE & ~filters.StatusUpdate.ALL
     application.add_handler(MessageHandler(private_message, on_other_message))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import redis.asyncio as aioredis
-from telegram import Chat, ChatMember, Message, User
+from telegram import Chat, ChatMember, Message, Update, User
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
@@ -74,8 +74,22 @@ def display_name(user: User) -> str:
     return (user.first_name or user.username or str(user.id))[:NAME_CHARS]
 
 
-async def is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
-    """Whether the user administers `chat_id` (a private chat is its own user's)."""
+def written_as(update: Update) -> Chat | None:
+    """The chat a message was written on behalf of, not by a person: the group itself (an anonymous
+    admin) or a channel. Telegram then names a stand-in account as its sender, the same for
+    everyone, so it may not sit at a table or hold coins."""
+    message = update.effective_message
+    return message.sender_chat if message is not None else None
+
+
+async def is_admin(
+    context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int, sender_chat: Chat | None = None
+) -> bool:
+    """Whether the user administers `chat_id` (a private chat is its own user's). A message written
+    on behalf of a chat (`sender_chat`) is an admin's when that chat is the group itself: only its
+    admins may write as the group; written as a channel, it is nobody's."""
+    if sender_chat is not None:
+        return sender_chat.id == chat_id
     if not is_group(chat_id):
         return chat_id == user_id
     member = await context.bot.get_chat_member(chat_id, user_id)

@@ -127,6 +127,8 @@ class FakeMessage:
     entities: list[JSON] = field(default_factory=list)
     media: JSON = field(default_factory=dict)
     edit_date: int | None = None
+    #: The chat a user's message was written on behalf of (an anonymous admin's group, a channel).
+    sender_chat: JSON | None = None
     deleted: bool = False
 
     @property
@@ -361,6 +363,8 @@ class FakeBotAPI(BaseRequest):
             "chat": self.chat(msg.chat_id),
             "from": self.user(msg.from_id),
         }
+        if msg.sender_chat is not None:
+            data["sender_chat"] = msg.sender_chat
         if msg.thread_id is not None:
             data["message_thread_id"] = msg.thread_id
             data["is_topic_message"] = True
@@ -738,6 +742,25 @@ _METHODS: dict[str, Handler] = {
 }
 
 
+def _entities(text: str) -> list[JSON]:
+    """A leading /command's bot_command entity, as Telegram adds it."""
+    if not text.startswith("/"):
+        return []
+    command = text.split(maxsplit=1)[0]
+    return [{"type": "bot_command", "offset": 0, "length": _utf16_len(command)}]
+
+
+#: The accounts Telegram names as the sender of what is written on behalf of a chat: an anonymous
+#: admin's message in its group, a message written as a channel.
+ANONYMOUS_ADMIN: JSON = {
+    "id": 1087968824,
+    "is_bot": True,
+    "first_name": "Group",
+    "username": "GroupAnonymousBot",
+}
+CHANNEL_SENDER: JSON = {"id": 136817688, "is_bot": True, "first_name": "Channel", "username": "Channel_Bot"}
+
+
 class UpdateFactory:
     """Builds the update dicts Telegram would deliver, keeping `api`'s chat model in step.
 
@@ -795,22 +818,36 @@ class UpdateFactory:
         username: str | None = None,
         thread_id: int | None = None,
         title: str | None = None,
+        as_chat: int | None = None,
     ) -> JSON:
         """A text message; a leading /command gets its bot_command entity as Telegram adds it.
 
         `chat_type` defaults to "private" for a positive id and to what the chat already is (else
-        "group") for a negative one.
+        "group") for a negative one. `as_chat` writes it on behalf of a chat, as Telegram delivers
+        that: the group's own id for an anonymous admin (user `user_id`), another for a channel.
         """
         user = self._user(user_id, first_name, language_code, username)
         chat = self._chat(chat_id, user, chat_type, title)
         if thread_id is not None:
             chat["is_forum"] = True
-        entities: list[JSON] = []
-        if text.startswith("/"):
-            command = text.split(maxsplit=1)[0]
-            entities.append({"type": "bot_command", "offset": 0, "length": _utf16_len(command)})
-        msg = self.api.add_message(chat_id, user_id, text=text, entities=entities, thread_id=thread_id)
+        sender, sender_chat = user_id, None
+        if as_chat is not None:
+            stand_in = ANONYMOUS_ADMIN if as_chat == chat_id else CHANNEL_SENDER
+            sender = stand_in["id"]
+            self.api.users[sender] = stand_in
+            sender_chat = (
+                chat if as_chat == chat_id else {"id": as_chat, "type": "channel", "title": "A channel"}
+            )
+        msg = self.api.add_message(
+            chat_id, sender, text=text, entities=_entities(text), thread_id=thread_id, sender_chat=sender_chat
+        )
         return {"update_id": next(self._update_ids), "message": self.api.message_json(msg)}
+
+    def edited(self, chat_id: int, message_id: int, text: str) -> JSON:
+        """A user's own message edited to `text`, as Telegram delivers the edit."""
+        msg = self.api.messages[chat_id][message_id]
+        msg.text, msg.entities, msg.edit_date = text, _entities(text), int(time.time())
+        return {"update_id": next(self._update_ids), "edited_message": self.api.message_json(msg)}
 
     def command(self, chat_id: int, user_id: int, command: str, *args: str, **kwargs: Any) -> JSON:
         """`/command args...` as a message; the slash is optional. Keywords as for `message`."""
