@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -14,7 +15,7 @@ from bot.chat.coins import STILL, still_job
 from bot.chat.commands import add_command_handlers, register_commands
 from bot.chat.context import Services
 from bot.chat.duplicates import add_duplicate_filter
-from bot.chat.errors import on_error
+from bot.chat.errors import OUTAGE, on_error
 from bot.chat.migration import add_migration_handler
 from bot.chat.presses import add_press_handlers
 from bot.chat.processor import PerChatUpdateProcessor
@@ -37,6 +38,10 @@ CONCURRENT_UPDATES = 64
 
 #: A token the offline fake API accepts; Telegram would refuse it.
 OFFLINE_TOKEN = "123456:offline"
+#: Set in `bot_data` while the ticker finds Redis unreachable (only what is logged depends on it).
+REDIS_DOWN = "redis down"
+
+log = logging.getLogger(__name__)
 
 App = Application[Any, Any, Any, Any, Any, Any]
 
@@ -118,8 +123,18 @@ async def _close(computers: Computers) -> None:
 
 
 async def tick(context: ContextTypes.DEFAULT_TYPE) -> None:
-    """The ticker job: every worker runs it; claims in Redis share the work out."""
-    await services_of(context.application).timers.tick()
+    """The ticker job: every worker runs it; claims in Redis share the work out. A Redis outage is
+    logged when the ticker first meets it and when it is over, not at every tick."""
+    data = context.application.bot_data
+    try:
+        await services_of(context.application).timers.tick()
+    except OUTAGE as error:
+        if not data.get(REDIS_DOWN):
+            log.warning("Redis is unreachable, the timers wait for it: %s", error)
+        data[REDIS_DOWN] = True
+        return
+    if data.pop(REDIS_DOWN, False):
+        log.info("Redis answers again, the timers go on")
 
 
 def services_of(application: App) -> Services:

@@ -4,13 +4,16 @@ an update delivered twice, and two workers sharing one Redis."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
+from types import SimpleNamespace
 
 import pytest
 import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from bot import keys
-from bot.app import services_of
+from bot.app import services_of, tick
 from bot.chat import callback
 from bot.chat.callback import Kind
 from bot.runtime.redis import client
@@ -102,7 +105,9 @@ async def test_crafted_presses_and_commands_get_a_short_answer_and_change_nothin
         assert await bot.table(GROUP) == before
 
 
-async def test_a_press_during_a_redis_outage_is_answered_at_once(redis_client: aioredis.Redis) -> None:
+async def test_a_press_during_a_redis_outage_is_answered_at_once(
+    redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
+) -> None:
     dead = client("redis://127.0.0.1:1/0")  # the production client, on a port where nothing listens
     async with BotHarness(redis_client) as bot:
         table = await group_game(bot)
@@ -114,7 +119,42 @@ async def test_a_press_during_a_redis_outage_is_answered_at_once(redis_client: a
         await down.say(GROUP, BOB, "/join", language_code="en")
         assert down.live(GROUP).content == "The bot is having trouble, try again in a minute."
         assert down.expect_errors()
+    # Each update failed for the outage says so in a line, with no traceback.
+    failed = [r for r in caplog.records if r.name == "bot.chat.errors"]
+    assert failed and all(
+        r.getMessage().startswith("update failed: Redis is unreachable (") and r.exc_info is None
+        for r in failed
+    )
     await dead.aclose()
+
+
+async def test_a_redis_outage_is_logged_by_the_ticker_once_and_its_end_too(
+    redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not a traceback every two seconds for as long as Redis is away."""
+    async with BotHarness(redis_client) as bot:
+        timers = services_of(bot.app).timers
+        working = timers.tick
+
+        async def unreachable() -> None:
+            raise RedisConnectionError("Error 111 connecting to 127.0.0.1:6379.")
+
+        job = SimpleNamespace(application=bot.app)
+        with caplog.at_level(logging.INFO, logger="bot.app"):
+            monkeypatch.setattr(timers, "tick", unreachable)
+            for _ in range(3):
+                await tick(job)  # type: ignore[arg-type]
+            monkeypatch.setattr(timers, "tick", working)
+            for _ in range(2):
+                await tick(job)  # type: ignore[arg-type]
+    assert [(r.levelname, r.getMessage(), r.exc_info) for r in caplog.records] == [
+        (
+            "WARNING",
+            "Redis is unreachable, the timers wait for it: Error 111 connecting to 127.0.0.1:6379.",
+            None,
+        ),
+        ("INFO", "Redis answers again, the timers go on", None),
+    ]
 
 
 async def test_the_same_update_delivered_twice_is_handled_once(redis_client: aioredis.Redis) -> None:

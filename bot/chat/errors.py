@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import logging
 
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
@@ -21,9 +23,15 @@ from i18n import N_, t
 
 log = logging.getLogger(__name__)
 
+#: Redis not answering: an outage, told in one line (its traceback would say nothing new).
+OUTAGE = (RedisConnectionError, RedisTimeoutError)
+
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    log.error("update failed", exc_info=context.error)
+    if isinstance(context.error, OUTAGE):
+        log.warning("update failed: Redis is unreachable (%s)", context.error)
+    else:
+        log.error("update failed", exc_info=context.error)
     note_failure(update, context)
     if not isinstance(update, Update) or update.effective_user is None or update.callback_query is not None:
         return
