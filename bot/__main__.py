@@ -21,7 +21,8 @@ from bot.runtime.redis import connect
 from bot.runtime.telegram import BOOTSTRAP_RETRIES, check_telegram
 from bot.settings import Settings
 
-ALLOWED_UPDATES = ["message", "callback_query"]
+#: The bot's own membership changes too: removed from a group, its games there stop.
+ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,6 +16,7 @@ from bot.chat.commands import add_command_handlers, register_commands
 from bot.chat.context import Services
 from bot.chat.duplicates import add_duplicate_filter
 from bot.chat.errors import OUTAGE, on_error
+from bot.chat.membership import add_membership_handler
 from bot.chat.migration import add_migration_handler
 from bot.chat.presses import add_press_handlers
 from bot.chat.processor import PerChatUpdateProcessor
@@ -108,6 +109,7 @@ def build_application(
     add_command_handlers(application)
     add_press_handlers(application)
     add_migration_handler(application)
+    add_membership_handler(application)
     application.add_error_handler(on_error)
     return application
 

@@ -44,6 +44,11 @@ def table(chat_id: int, topic: int) -> str:
     return f"t:{tag(chat_id)}:{chat_id}:{topic}"
 
 
+def chat_tables(chat_id: int) -> str:
+    """A SCAN pattern for the tables of every topic of a chat."""
+    return f"t:{tag(chat_id)}:{chat_id}:*"
+
+
 def table_index(table_id: str) -> str:
     return f"tid:{table_id}"
 

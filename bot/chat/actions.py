@@ -35,8 +35,11 @@ def menu_button(label: str, action: str) -> InlineKeyboardButton:
 
 
 async def reply(update: Update, text: str, keyboard: InlineKeyboardMarkup | None = None) -> None:
+    """Answer a message under it; an update with no message (a membership change) in its chat."""
     if update.effective_message is not None:
         await update.effective_message.reply_text(text, reply_markup=keyboard)
+    elif update.effective_chat is not None:
+        await update.effective_chat.send_message(text, reply_markup=keyboard)
 
 
 def insufficient(short: InsufficientFunds) -> Refusal:

@@ -73,6 +73,12 @@ async def cmd_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         kind, _, table_id = payload.partition("_")
         await _deep_link_to_table(update, context, kind, table_id)
         return
+    await greet(update, context)
+
+
+async def greet(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Hello and the games' menu: /start, and a group that has just added the bot."""
+    assert update.effective_user is not None and update.effective_chat is not None
     lang = await chat_lang(context, update.effective_chat, update.effective_user)
     if is_group(update.effective_chat):
         greeting = t(

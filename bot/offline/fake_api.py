@@ -235,6 +235,8 @@ class FakeBotAPI(BaseRequest):
         self.pending_queries: dict[str, JSON] = {}
         #: Users who opened their private chat with the bot: it may not write to anyone else first.
         self.private_opened: set[int] = set()
+        #: Groups the bot was removed from: Telegram refuses it there.
+        self.removed_from: set[int] = set()
         self._files: dict[str, bytes] = {}
         self._file_ids = itertools.count(1)
         #: Each chat's messages are numbered from here (a restarted console carries on numbering).
@@ -429,6 +431,8 @@ class FakeBotAPI(BaseRequest):
         chat_id = self._chat_id_of(params)
         if chat_id is None:
             raise ApiError("Bad Request: chat not found")
+        if chat_id in self.removed_from:
+            raise ApiError("Forbidden: bot was kicked from the group chat", 403)
         return chat_id
 
     def _get(self, chat_id: int, message_id: int, *, verb: str = "edit") -> FakeMessage:
@@ -848,6 +852,33 @@ class UpdateFactory:
         msg = self.api.messages[chat_id][message_id]
         msg.text, msg.entities, msg.edit_date = text, _entities(text), int(time.time())
         return {"update_id": next(self._update_ids), "edited_message": self.api.message_json(msg)}
+
+    def membership(self, chat_id: int, user_id: int, old: str, new: str) -> JSON:
+        """The bot's own status in a group changed from `old` to `new` ("member", "administrator",
+        "left", "kicked") by `user_id`: adding it, promoting it, removing it."""
+        user = self._user(user_id, None, None, None)
+        chat = self._chat(chat_id, user, None, None)
+        if new in ("left", "kicked"):
+            self.api.removed_from.add(chat_id)
+        else:
+            self.api.removed_from.discard(chat_id)
+
+        def member(status: str) -> JSON:
+            found: JSON = {"status": status, "user": BOT_USER}
+            if status == "administrator":
+                found |= ADMIN_RIGHTS
+            if status == "kicked":
+                found["until_date"] = 0
+            return found
+
+        change = {
+            "chat": chat,
+            "from": user,
+            "date": int(time.time()),
+            "old_chat_member": member(old),
+            "new_chat_member": member(new),
+        }
+        return {"update_id": next(self._update_ids), "my_chat_member": change}
 
     def command(self, chat_id: int, user_id: int, command: str, *args: str, **kwargs: Any) -> JSON:
         """`/command args...` as a message; the slash is optional. Keywords as for `message`."""

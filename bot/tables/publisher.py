@@ -267,10 +267,7 @@ class Publisher:
 
     async def retire(self, table: Table) -> None:
         """Take the buttons off the messages that no longer drive a game (or delete a lobby)."""
-        for seat, message_id in table.panels.items():
-            user_id = table.players[seat].user_id
-            if user_id is not None:
-                await self.drop_buttons(user_id, message_id)
+        await self._retire_panels(table)
         if table.message_id is None:
             return
         if table.message_is_photo:
@@ -280,6 +277,30 @@ class Publisher:
             await self.bot.delete_message(table.chat_id, table.message_id)
         except BadRequest as error:
             log.info("could not delete message %s in %s: %s", table.message_id, table.chat_id, error)
+
+    async def _retire_panels(self, table: Table) -> None:
+        for seat, message_id in table.panels.items():
+            user_id = table.players[seat].user_id
+            if user_id is not None:
+                await self.drop_buttons(user_id, message_id)
+
+    async def tell_abandoned(self, table: Table, title: str) -> None:
+        """Tell each person of `table`, stopped because the bot was removed from its group, why
+        (in private: the group is out of reach), and take the buttons off their panels."""
+        await self._retire_panels(table)
+        for player in table.players:
+            if player.user_id is None:
+                continue
+            text = t(
+                player.lang,
+                "🚫 {game} in “{chat}” was stopped: the bot was removed from that chat.",
+                game=ADAPTERS[table.game].title(player.lang),
+                chat=title,
+            )
+            try:
+                await self.bot.send_message(player.user_id, text)
+            except (BadRequest, Forbidden) as error:  # they never opened the bot, or blocked it
+                log.info("could not tell %s that table %s stopped: %s", player.user_id, table.id, error)
 
     async def close_lobby(self, lobby: Table, idle_minutes: int | None = None) -> None:
         """The lobby's message says that the table is closed (by its host or its last player, or

@@ -17,7 +17,15 @@ from bot.adapters import ADAPTERS
 from bot.economy.leaderboard import Leaderboard
 from bot.economy.wallet import Wallet
 from bot.tables.computers import Computers
-from bot.tables.lifecycle import LOBBY_IDLE_MINUTES, Decide, advance, computers_to_move, game_of, state_of
+from bot.tables.lifecycle import (
+    LOBBY_IDLE_MINUTES,
+    Decide,
+    advance,
+    computers_to_move,
+    game_of,
+    state_of,
+    stop,
+)
 from bot.tables.model import Phase, Table
 from bot.tables.publisher import EditBudget, Publisher
 from bot.tables.store import CoinMove, TableStore, VersionConflict
@@ -84,6 +92,26 @@ class Tables:
             log.warning("table %s could not move from chat %s to %s", table.id, old_chat, new_chat)
             return
         await self.publisher.show(moved)
+
+    async def abandon_chat(self, chat_id: int, title: str) -> None:
+        """The bot was removed from the group `title`: nothing can be shown or pressed there any
+        more, so its games stop and its lobbies close, without a word to the chat (none would
+        arrive); each person of a running game is told privately, where their panel loses its
+        buttons."""
+        for table in await self.store.in_chat(chat_id):
+            current: Table | None = table
+            while current is not None and current.id == table.id and current.phase is not Phase.FINISHED:
+                try:
+                    if current.phase is Phase.LOBBY:
+                        await self.store.delete(current)
+                    else:
+                        stopped = await self.write(current, stop(current))
+                        # Nothing may try to show it in the chat (a deferred edit would retry forever).
+                        await self.store.mark_shown(stopped)
+                        await self.publisher.tell_abandoned(stopped, title)
+                    break
+                except VersionConflict:  # a move or a timer got there first: stop what it stored
+                    current = await self.store.get(table.chat_id, table.topic)
 
     async def close_lobby(
         self, lobby: Table, *, idle: bool = False, answer: Callable[[], Awaitable[None]] | None = None

@@ -126,6 +126,16 @@ class TableStore:
         doc = await self._redis.hget(key, "doc")
         return None if doc is None else Table.model_validate_json(doc)
 
+    async def in_chat(self, chat_id: int) -> list[Table]:
+        """The tables of every topic of a chat: a scan of the key space, for rare events only (the
+        bot leaving the chat)."""
+        found = []
+        async for key in self._redis.scan_iter(match=keys.chat_tables(chat_id)):
+            table = await self.get_key(key.decode() if isinstance(key, bytes) else key)
+            if table is not None:
+                found.append(table)
+        return found
+
     async def get_by_id(self, table_id: str) -> Table | None:
         key = await self._redis.get(keys.table_index(table_id))
         if key is None:

@@ -1,0 +1,31 @@
+"""The bot's own membership of a group: added, it greets the chat; removed or banned, the games
+there stop, since nothing can be shown or pressed there any more."""
+
+from __future__ import annotations
+
+from telegram import ChatMember, Update
+from telegram.ext import Application, ChatMemberHandler, ContextTypes
+
+from bot.chat.commands import greet
+from bot.chat.context import is_group, services
+
+#: The bot is not in the chat.
+ABSENT = (ChatMember.LEFT, ChatMember.BANNED)
+#: The bot is in the chat and may write there.
+PRESENT = (ChatMember.MEMBER, ChatMember.ADMINISTRATOR)
+
+
+async def on_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    change = update.my_chat_member
+    assert change is not None
+    if not is_group(change.chat):
+        return  # a person blocking the bot: their private game waits for them
+    was, now = change.old_chat_member.status, change.new_chat_member.status
+    if now in ABSENT and was not in ABSENT:
+        await services(context).tables.abandon_chat(change.chat.id, change.chat.title or "")
+    elif now in PRESENT and was in ABSENT:
+        await greet(update, context)
+
+
+def add_membership_handler(application: Application) -> None:  # type: ignore[type-arg]
+    application.add_handler(ChatMemberHandler(on_membership, ChatMemberHandler.MY_CHAT_MEMBER))
