@@ -9,6 +9,7 @@ import redis.asyncio as aioredis
 
 from bot.chat import callback
 from bot.chat.commands import register_commands
+from bot.offline.fake_api import BOT_ID
 from bot.tables.model import Phase
 from tests.harness import BotHarness
 
@@ -246,7 +247,7 @@ async def test_what_is_written_as_the_group_or_a_channel(redis_client: aioredis.
         await bot.say(GROUP, EVE, "/lang ru", as_chat=CHANNEL)
         assert bot.live(GROUP).content == "Only a chat admin can change the chat's language."
         asked = {call.params["user_id"] for call in bot.api.calls_of("getChatMember")}
-        assert asked == {ALICE}  # for her Start, not for the stand-in accounts
+        assert asked == {ALICE, BOT_ID}  # for her Start and the bot's rights, not for the stand-ins
         # Only an admin may write as the group: the group's language and its game are theirs.
         await bot.say(GROUP, EVE, "/lang ru", as_chat=GROUP)
         assert bot.live(GROUP).content == "Язык: русский."
@@ -268,6 +269,36 @@ async def test_an_edited_command_is_not_sent_again(redis_client: aioredis.Redis)
         await bot.feed(bot.updates.edited(GROUP, command.message_id, "/new grid"))
         assert len(bot.api.calls) == sent and bot.api.last_message(GROUP) is typo
         assert await bot.table(GROUP) is None
+
+
+NO_PICTURES = (
+    "I may not send pictures in this chat, and every game is played on a picture. "
+    "An admin can let me send photos, or make me an admin."
+)
+
+
+async def test_a_group_that_keeps_photos_from_the_bot_gets_no_game_it_could_not_see(
+    redis_client: aioredis.Redis,
+) -> None:
+    async with BotHarness(redis_client) as bot:
+        bot.api.no_photos.add(GROUP)  # members may not send media, and the bot is a member
+        await bot.say(GROUP, ALICE, "/new grid", first_name="Alice")
+        assert bot.live(GROUP).content == NO_PICTURES
+        assert await bot.table(GROUP) is None
+        bot.api.no_photos.discard(GROUP)  # an admin lets members send photos
+        await bot.say(GROUP, ALICE, "/new grid")
+        await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="Bob")
+        # The rights may change while the lobby waits: Start looks again.
+        bot.api.no_photos.add(GROUP)
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+        assert bot.last_alert() == NO_PICTURES
+        lobby = await bot.table(GROUP)
+        assert lobby is not None and lobby.phase is Phase.LOBBY
+        bot.api.no_photos.discard(GROUP)
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+        table = await bot.table(GROUP)
+        assert table is not None and table.phase is Phase.PLAYING
+        assert not bot.errors
 
 
 async def test_a_failure_is_reported_and_healed_by_the_next_press(

@@ -13,13 +13,22 @@ from bot.adapters.base import GameAdapter, PrivateMode
 from bot.chat import callback
 from bot.chat.answers import Notice
 from bot.chat.callback import Kind
-from bot.chat.context import chat_lang, display_name, is_admin, is_group, services, topic_of, user_lang
+from bot.chat.context import (
+    chat_lang,
+    display_name,
+    is_admin,
+    is_group,
+    may_send_pictures,
+    services,
+    topic_of,
+    user_lang,
+)
 from bot.chat.keyboards import markup, rows_of
 from bot.economy.wallet import InsufficientFunds
 from bot.tables import lifecycle
 from bot.tables.lifecycle import Refusal, derived_id, game_of, state_of
 from bot.tables.model import Phase, Player, Table
-from i18n import t
+from i18n import N_, t
 
 #: The menu's mode for a group: a lobby (private modes start at once against computers).
 GROUP_MODE = "lobby"
@@ -32,6 +41,13 @@ RESUME = "resume"
 
 def menu_button(label: str, action: str) -> InlineKeyboardButton:
     return InlineKeyboardButton(label, callback_data=callback.encode(Kind.MENU, "-", 0, action))
+
+
+#: Said when the group does not let the bot send photos (its rights may change while a lobby waits).
+NO_PICTURES = N_(
+    "I may not send pictures in this chat, and every game is played on a picture. "
+    "An admin can let me send photos, or make me an admin."
+)
 
 
 async def reply(update: Update, text: str, keyboard: InlineKeyboardMarkup | None = None) -> None:
@@ -80,6 +96,9 @@ async def open_table(
         await reply(
             update, t(lang, "{game} is played in a private chat with me.", game=adapter.title(lang)), button
         )
+        return
+    if is_group(chat) and not await may_send_pictures(context, chat.id):
+        await reply(update, t(lang, NO_PICTURES))
         return
     mode = mode_of(adapter, mode_key)
     if mode_key and mode is None and mode_key != GROUP_MODE:
@@ -232,6 +251,8 @@ async def table_action(
         if not lifecycle.may_manage(table, user.id, admin):
             raise Refusal("Only the host or a chat admin can do that.")
         if action == "start":
+            if not await may_send_pictures(context, table.chat_id):
+                raise Refusal(NO_PICTURES)
             new = lifecycle.start(table, fill=adapter.fill_with_computers)
         elif action.startswith("o."):
             new = lifecycle.set_option(table, action.removeprefix("o."), adapter.variants)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import redis.asyncio as aioredis
-from telegram import Chat, ChatMember, Message, Update, User
+from telegram import Chat, ChatMember, ChatMemberMember, ChatMemberRestricted, Message, Update, User
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
@@ -94,3 +94,16 @@ async def is_admin(
         return chat_id == user_id
     member = await context.bot.get_chat_member(chat_id, user_id)
     return member.status in (ChatMember.ADMINISTRATOR, ChatMember.OWNER)
+
+
+async def may_send_pictures(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> bool:
+    """Whether the bot may send photos to the group (every game is played on a picture): as an
+    admin it may; restricted, as its restriction says; as a member, as the chat's default
+    permissions for members say (many groups keep media from members)."""
+    member = await context.bot.get_chat_member(chat_id, context.bot.id)
+    if isinstance(member, ChatMemberRestricted):
+        return member.can_send_photos
+    if isinstance(member, ChatMemberMember):
+        permissions = (await context.bot.get_chat(chat_id)).permissions
+        return permissions is None or permissions.can_send_photos is not False
+    return True

@@ -237,6 +237,8 @@ class FakeBotAPI(BaseRequest):
         self.private_opened: set[int] = set()
         #: Groups the bot was removed from: Telegram refuses it there.
         self.removed_from: set[int] = set()
+        #: Groups where the bot is a plain member and members may not send photos.
+        self.no_photos: set[int] = set()
         self._files: dict[str, bytes] = {}
         self._file_ids = itertools.count(1)
         #: Each chat's messages are numbered from here (a restarted console carries on numbering).
@@ -530,6 +532,8 @@ class FakeBotAPI(BaseRequest):
 
     def _send_media(self, params: JSON, files: dict[str, bytes], kind: str) -> JSON:
         chat_id = self._new_chat_target(params)
+        if chat_id in self.no_photos:
+            raise ApiError(f"Bad Request: not enough rights to send {kind}s to the chat")
         caption = _caption(params)
         data, file_id = self._resolve_media(params.get(kind), files, kind)
         markup = _json_markup(params.get("reply_markup"))
@@ -649,6 +653,8 @@ class FakeBotAPI(BaseRequest):
     def _member_json(self, chat_id: int, user_id: int) -> JSON:
         user = self.user(user_id)
         admins = self.admins.get(chat_id, [])
+        if user_id == BOT_ID and chat_id in self.no_photos:
+            return {"status": "member", "user": user}
         if (user_id == BOT_ID and chat_id < 0) or user_id in admins[1:]:
             return {"status": "administrator", "user": user} | ADMIN_RIGHTS
         if admins and user_id == admins[0]:
@@ -665,11 +671,18 @@ class FakeBotAPI(BaseRequest):
         return [self._member_json(chat_id, uid) for uid in self.admins.get(chat_id, [])]
 
     def _get_chat(self, params: JSON, files: dict[str, bytes]) -> JSON:
-        return self.chat(self._target(params)) | {
+        chat_id = self._target(params)
+        found = self.chat(chat_id) | {
             "accent_color_id": 0,
             "max_reaction_count": 11,
             "accepted_gift_types": dict.fromkeys(GIFT_TYPES, False),
         }
+        if chat_id < 0:
+            found["permissions"] = {
+                "can_send_messages": True,
+                "can_send_photos": chat_id not in self.no_photos,
+            }
+        return found
 
     def _command_key(self, params: JSON) -> tuple[str, str]:
         scope = params.get("scope") or {"type": "default"}
