@@ -14,7 +14,7 @@ from tests.conftest import TEST_REDIS_URL
 from tests.harness import BotHarness
 
 SCRIPT = """\
-# Alice opens a table in a group, Bob joins, Alice starts.
+# Alice opens a table in a group, Bob joins, Alice starts (the third button of a full lobby).
 as 1 Alice
 lang en
 in group 1
@@ -22,7 +22,7 @@ in group 1
 as 2 Bob
 press 1
 as 1 Alice
-press 5
+press 3
 show
 as 3 Carol
 press 1

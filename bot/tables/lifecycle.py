@@ -128,12 +128,20 @@ def _require_lobby(table: Table) -> None:
 
 
 def join(table: Table, player: Player) -> Table:
+    """`player` takes a free seat; at a full table a person takes the last computer's seat (a host
+    who filled the table with computers need not close it for a friend who comes late)."""
     _require_lobby(table)
     if player.user_id is not None and table.seat_of(player.user_id) is not None:
         raise Refusal("You are already at the table.")
-    if len(table.players) >= game_of(table).max_players:
-        raise Refusal("The table is full.")
-    return _changed(table, players=(*table.players, player), teams=())
+    players = list(table.players)
+    if len(players) < game_of(table).max_players:
+        players.append(player)
+    else:
+        computers = [seat for seat, sitting in enumerate(players) if sitting.is_computer]
+        if player.is_computer or not computers:
+            raise Refusal("The table is full.")
+        players[computers[-1]] = player
+    return _changed(table, players=tuple(players), teams=())
 
 
 def leave_lobby(table: Table, user_id: int) -> Table | None:

@@ -91,16 +91,16 @@ def lobby_screen(table: Table, bot_username: str) -> Screen:
                 LOBBY_IDLE_MINUTES,
             )
         )
-    rows: list[Row] = [
-        [
-            _button(table, Kind.LOBBY, t(lang, "Join"), "join"),
-            _button(table, Kind.LOBBY, t(lang, "Leave"), "leave"),
-        ]
-    ]
-    if adapter.panels:
+    full = len(table.players) >= game.max_players
+    # A person may take a computer's seat at a full table; a table full of people takes nobody.
+    seat_free = not full or any(player.is_computer for player in table.players)
+    join = [_button(table, Kind.LOBBY, t(lang, "Join"), "join")] if seat_free else []
+    rows: list[Row] = [[*join, _button(table, Kind.LOBBY, t(lang, "Leave"), "leave")]]
+    if adapter.panels and seat_free:
         rows.append([_link(t(lang, "🤖 Play from the bot"), bot_username, f"join_{table.id}")])
     rows += [[button] for button in _settings(table, adapter)]
-    rows.append([_button(table, Kind.LOBBY, t(lang, "Add computer"), "computer")])
+    if not full:
+        rows.append([_button(table, Kind.LOBBY, t(lang, "Add computer"), "computer")])
     rows.append(
         [
             _button(table, Kind.LOBBY, t(lang, "Start"), "start"),
