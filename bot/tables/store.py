@@ -130,7 +130,8 @@ class TableStore:
         """The tables of every topic of a chat: a scan of the key space, for rare events only (the
         bot leaving the chat)."""
         found = []
-        async for key in self._redis.scan_iter(match=keys.chat_tables(chat_id)):
+        # A large count: the pattern matches a handful of keys among all of them.
+        async for key in self._redis.scan_iter(match=keys.chat_tables(chat_id), count=1000):
             table = await self.get_key(key.decode() if isinstance(key, bytes) else key)
             if table is not None:
                 found.append(table)
