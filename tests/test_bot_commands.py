@@ -37,10 +37,10 @@ async def test_help_games_and_deep_link(redis_client: aioredis.Redis) -> None:
         await bot.say(ALICE, ALICE, "/games")
         rows = bot.api.buttons(ALICE, bot.live(ALICE).message_id)
         labels = [label for row in rows for label, _ in row]
-        assert {"Card grid", "McSweeney's Gold", "🎰 One-legged bandit"} <= set(labels)
+        assert {"🃏 Card grid", "💰 McSweeney's Gold", "🎰 One-legged bandit"} <= set(labels)
         # A phone shows one or two buttons a row, each name whole.
         assert all(len(row) <= 2 for row in rows)
-        await bot.press(ALICE, ALICE, bot.button(ALICE, "Card grid"))
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "🃏 Card grid"))
         assert {"Solo", "Against the computer"} <= set(bot.button_labels(ALICE))
         await bot.press(ALICE, ALICE, bot.button(ALICE, "Against the computer"))
         table = await bot.table(ALICE)

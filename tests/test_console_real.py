@@ -61,6 +61,6 @@ async def test_a_restarted_console_numbers_its_messages_after_the_last_runs(
         out = io.StringIO()
         await run_console(settings, io.StringIO(script), out, tmp_path / "img")
         runs.append(out.getvalue())
-    assert "[chat -1001 · msg 2] 🃏 Race track" in runs[0] and "earlier console runs" not in runs[0]
+    assert "[chat -1001 · msg 2] 🏁 Race track" in runs[0] and "earlier console runs" not in runs[0]
     assert "Games of earlier console runs go on" in runs[1]
     assert "[chat -1001 · msg 1002] A game is already open here:" in runs[1]

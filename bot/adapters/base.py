@@ -45,6 +45,8 @@ class PrivateMode(NamedTuple):
 class GameAdapter(ABC):
     game_id: str
     title_msg: str
+    #: Shown before the title: on the menu's button, the lobby and the table's caption.
+    emoji: ClassVar[str] = "🃏"
     rules_msg: ClassVar[str]
     private_modes: ClassVar[tuple[PrivateMode, ...]]
     #: Whether a group can open a table of this game (coin games are played in private).
@@ -69,6 +71,10 @@ class GameAdapter(ABC):
 
     def title(self, lang: str) -> str:
         return t(lang, self.title_msg)
+
+    def heading(self, lang: str) -> str:
+        """The title with the game's emoji."""
+        return f"{self.emoji} {self.title(lang)}"
 
     def rules(self, lang: str) -> str:
         return t(lang, self.rules_msg)

@@ -44,6 +44,7 @@ def _revealed(event: Revealed, names: Names, lang: str) -> str:
 
 class GoldAdapter(GameAdapter):
     game_id = "gold"
+    emoji = "💰"
     title_msg = N_("McSweeney's Gold")
     rules_msg = N_(
         "McSweeney's Gold: an expedition for treasure on a field of 49 hidden cells.\n"

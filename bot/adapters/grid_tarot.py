@@ -230,6 +230,7 @@ CAPTIONS: dict[type[Event], Caption] = {
 
 class GridTarotAdapter(GameAdapter):
     game_id = "grid_tarot"
+    emoji = "🔮"
     title_msg = N_("Tarot card grid")
     rules_msg = N_(
         "Tarot card grid (78 cards, 1-4 players, 1 or 2 tokens each, teams chosen in the lobby). The cards "

@@ -31,6 +31,7 @@ MINOR_CAPTIONS: dict[type[Event], Caption] = {
 
 class MinorArcanaAdapter(TrickAdapter):
     game_id = "minor_arcana"
+    emoji = "🔮"
     title_msg = N_("Minor Arcana")
     captions: ClassVar[Mapping[type[Event], Caption]] = merged(CAPTIONS, MINOR_CAPTIONS)
     rules_msg = N_(

@@ -171,6 +171,7 @@ CAPTIONS: dict[type[Event], Caption] = {
 
 class RaceAdapter(GameAdapter):
     game_id = "race"
+    emoji = "🏁"
     title_msg = N_("Race track")
     rules_msg = N_(
         "Race track (36 cards, two dice, 2-3 players, three tokens each). The cards lie face down "

@@ -109,6 +109,7 @@ def _tarot(view: TrickView) -> TarotView:
 
 class TarotAdapter(TrickAdapter):
     game_id = "tarot"
+    emoji = "🔮"
     title_msg = N_("Mathers' Tarot")
     captions: ClassVar[Mapping[type[Event], Caption]] = merged(CAPTIONS, TAROT_CAPTIONS)
     rules_msg = N_(

@@ -19,7 +19,7 @@ async def send_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = await chat_lang(context, chat, user)
     group = is_group(chat)
     buttons = [
-        menu_button(adapter.title(lang), game_id)
+        menu_button(adapter.heading(lang), game_id)
         for game_id, adapter in ADAPTERS.items()
         if adapter.in_groups or not group
     ]

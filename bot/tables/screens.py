@@ -68,7 +68,7 @@ def lobby_screen(table: Table, bot_username: str) -> Screen:
     adapter = ADAPTERS[table.game]
     game = game_of(table)
     lines = [
-        f"🃏 {adapter.title(lang)}",
+        adapter.heading(lang),
         t(lang, "Players ({count} of {most}):", count=len(table.players), most=game.max_players),
     ]
     for number, (player, name) in enumerate(zip(table.players, seat_names(table), strict=True), start=1):
@@ -235,7 +235,7 @@ def game_screen(table: Table, bot_username: str, since: int) -> Screen:
     lines, events = journal_lines(table, None, since, lang)
     status = [adapter.status(view, names_of(table), lang), *ending_lines(table, lang)]
     photo = adapter.picture(view, seat_names(table), lang, events)
-    caption = caption_of(f"🃏 {adapter.title(lang)}", lines, status)
+    caption = caption_of(adapter.heading(lang), lines, status)
     return Screen(caption, photo, game_keyboard(table, bot_username))
 
 
@@ -317,7 +317,7 @@ def panel_screen(table: Table, seat: int, since: int, unless: str | None = None)
     legal = game.legal_actions(state, seat) if table.phase is Phase.PLAYING else ()
     lines, events = journal_lines(table, seat, since, lang)
     status = [adapter.panel_status(view, names_of(table), lang), *ending_lines(table, lang)]
-    caption = caption_of(f"🃏 {adapter.title(lang)}", lines, status)
+    caption = caption_of(adapter.heading(lang), lines, status)
     keyboard = panel_keyboard(table, seat)
     names = seat_names(table)
     contents = [
