@@ -64,3 +64,33 @@ async def test_a_restarted_console_numbers_its_messages_after_the_last_runs(
     assert "[chat -1001 · msg 2] 🏁 Race track" in runs[0] and "earlier console runs" not in runs[0]
     assert "Games of earlier console runs go on" in runs[1]
     assert "[chat -1001 · msg 1002] A game is already open here:" in runs[1]
+
+
+async def test_the_console_writes_as_the_group_and_removes_and_adds_the_bot(
+    redis_client: aioredis.Redis, tmp_path: Path
+) -> None:
+    harness = BotHarness(redis_client)
+    script = """\
+as 1 Alice
+lang en
+/start
+in group 1
+/new grid
+anon /join
+anon /stop
+/new grid
+bot out
+bot in
+quit
+"""
+    out = io.StringIO()
+    await run_console(
+        harness.app.bot_data["services"].settings, io.StringIO(script), out, tmp_path, application=harness.app
+    )
+    text = out.getvalue()
+    assert "You are writing as the group or as a channel" in text
+    assert "The table is closed." in text  # an anonymous admin's /stop
+    assert (
+        "[chat 1 · msg" in text and "was stopped: the bot was removed" not in text
+    )  # a lobby closes silently
+    assert text.count("Hi! I host card and board games. Choose a game below to open a table here.") == 1

@@ -36,6 +36,8 @@ Commands (anything else is sent as a message from the current user in the curren
   press 3 | 3        press button 3 of the latest message with buttons here (press 3 @5: of message 5)
   lang en            the current user's Telegram language (ru, en)
   admin              make the current user an administrator of the current group
+  anon /stop         write in the current group anonymously, as the group (an admin's way)
+  bot out | bot in   remove the bot from the current group, or add it (its membership changes)
   show               reprint this chat's latest bot messages
   wait 5             let 5 seconds pass (timers, deferred edits) and print what the bot did
   help, quit"""
@@ -118,6 +120,10 @@ class _Console:
             self.langs[self.user_id] = rest
         elif word == "admin":
             self.make_admin()
+        elif word == "anon":
+            await self.send(rest, anonymous=True)
+        elif word == "bot" and rest in ("in", "out"):
+            await self.membership(rest == "in")
         elif word == "show":
             self.show()
         elif word == "wait":
@@ -154,16 +160,25 @@ class _Console:
             self.say("usage: in private | in group N | in -100123")
 
     def make_admin(self) -> None:
-        if self.chat_id > 0:
-            self.say("(admin is for groups: switch with `in group N`)")
+        if not self._in_a_group("admin"):
             return
         admins = self.api.admins.setdefault(self.chat_id, [])
         if self.user_id not in admins:
             admins.append(self.user_id)
         self.say(f"({self.name} is an administrator of {self.chat_id})")
 
-    async def send(self, text: str) -> None:
-        if not text:
+    def _in_a_group(self, what: str) -> bool:
+        if self.chat_id > 0:
+            self.say(f"({what} is for groups: switch with `in group N`)")
+        return self.chat_id < 0
+
+    async def membership(self, joins: bool) -> None:
+        if self._in_a_group("bot in | bot out"):
+            old, new = ("left", "member") if joins else ("member", "left")
+            await self.feed(self.updates.membership(self.chat_id, self.user_id, old, new))
+
+    async def send(self, text: str, *, anonymous: bool = False) -> None:
+        if not text or (anonymous and not self._in_a_group("anon")):
             return
         update = self.updates.message(
             self.chat_id,
@@ -171,6 +186,7 @@ class _Console:
             text,
             first_name=self.name,
             language_code=self.langs.get(self.user_id, "ru"),
+            as_chat=self.chat_id if anonymous else None,
         )
         await self.feed(update)
 
