@@ -45,6 +45,13 @@ async def group_game(bot: BotHarness) -> Table:
     return table
 
 
+def mover(table: Table) -> int:
+    """The person to move now."""
+    user = table.players[game_of(table).to_move(state_of(table))[0]].user_id
+    assert user is not None
+    return user
+
+
 def a_move(table: Table) -> str:
     """A legal press for whoever is to move now."""
     state = state_of(table)
@@ -155,6 +162,27 @@ async def test_a_redis_outage_is_logged_by_the_ticker_once_and_its_end_too(
         ),
         ("INFO", "Redis answers again, the timers go on", None),
     ]
+
+
+async def test_a_picture_that_timed_out_is_sent_again_by_the_ticker(redis_client: aioredis.Redis) -> None:
+    """Telegram slow for a moment: the move is stored, its picture's edit times out, and the next
+    tick shows it, before anyone presses a button of the picture that lags."""
+    clock = Clock()
+    async with BotHarness(redis_client, clock=clock) as bot:
+        table = await group_game(bot)
+        message = bot.live(GROUP)
+        bot.api.arm(2)  # the press's answer goes through, the picture's edit times out
+        await bot.press(GROUP, mover(table), a_move(table))
+        assert bot.api.armed_calls == 2
+        bot.api.arm(None)
+        assert [type(error).__name__ for error in bot.expect_errors()] == ["TimedOut"]
+        moved = await bot.table(GROUP)
+        assert moved is not None and moved.screen > table.screen
+        assert bot.api.messages[GROUP][message.message_id].edit_date is None  # the picture lags
+        clock.advance(2)
+        await bot.tick()
+        assert all(callback.decode(d).version == moved.screen for d in bot.button_data(GROUP))
+        assert not bot.errors
 
 
 async def test_the_same_update_delivered_twice_is_handled_once(redis_client: aioredis.Redis) -> None:

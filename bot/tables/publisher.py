@@ -22,13 +22,13 @@ import html
 import logging
 import math
 import secrets
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any, Final
 
 import redis.asyncio as aioredis
 from telegram import Bot, InputMediaPhoto, Message
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
 
 from bot import keys
 from bot.adapters import ADAPTERS
@@ -156,19 +156,31 @@ class Publisher:
                 await self.defer(table, RETRY_SECONDS)
                 return
             try:
-                # Read again under the lease: another worker may have shown (or sent) it meanwhile.
-                table = await self.store.get(chat_id, topic) or table
-                shown = await self.store.shown(table)
-                if table.message_id is None:
-                    await self._send(table, shown)
-                elif shown < table.screen:
-                    await self._edit(table, shown)
+                async with self._retried_if_lost(table):
+                    # Read again under the lease: another worker may have shown (or sent) it meanwhile.
+                    table = await self.store.get(chat_id, topic) or table
+                    shown = await self.store.shown(table)
+                    if table.message_id is None:
+                        await self._send(table, shown)
+                    elif shown < table.screen:
+                        await self._edit(table, shown)
             finally:
                 await self._release(keys=[lease], args=[token])
         # Still newer tables after these pictures: the rest goes to a tick.
         latest = await self.store.get(chat_id, topic)
         if latest is not None and await self.store.shown(latest) < latest.screen:
             await self.defer(latest, await self.budget.wait(chat_id) if chat_id < 0 else 0.0)
+
+    @contextlib.asynccontextmanager
+    async def _retried_if_lost(self, table: Table) -> AsyncIterator[None]:
+        """Telegram slow or out of reach for a moment (not a refusal): a tick shows `table` again
+        soon, so a picture does not wait for someone to press its lagging buttons."""
+        try:
+            yield
+        except (NetworkError, RetryAfter) as error:
+            if not isinstance(error, BadRequest):
+                await self.defer(table, RETRY_SECONDS)
+            raise
 
     async def defer(self, table: Table, delay: float) -> None:
         """Show the table again after `delay` seconds, from whichever worker ticks first."""
@@ -374,7 +386,8 @@ class Publisher:
                 await self.defer(latest, RETRY_SECONDS)
                 return
             try:
-                await self._draw_panel(latest, seat, where)
+                async with self._retried_if_lost(latest):
+                    await self._draw_panel(latest, seat, where)
             finally:
                 await self._release(keys=[lease], args=[token])
 
