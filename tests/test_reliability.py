@@ -21,6 +21,7 @@ from bot.tables import publisher as publisher_module
 from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase, Table
 from bot.tables.screens import Screen, panel_screen
+from bot.tables.service import SHOW_GRACE_SECONDS
 from tests.harness import BotHarness, Clock
 
 ALICE, BOB, EVE = 71, 72, 73
@@ -182,6 +183,34 @@ async def test_a_picture_that_timed_out_is_sent_again_by_the_ticker(redis_client
         clock.advance(2)
         await bot.tick()
         assert all(callback.decode(d).version == moved.screen for d in bot.button_data(GROUP))
+        assert not bot.errors
+
+
+async def test_a_worker_that_dies_before_the_picture_leaves_it_to_any_ticker(
+    redis_client: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A private game has no turn timer to bring its picture up to date: the pending picture is a
+    deferred edit in Redis from the moment the move is stored."""
+    clock = Clock()
+    async with BotHarness(redis_client, clock=clock) as bot:
+        await bot.say(ALICE, ALICE, "/new grid")
+        table = await bot.table(ALICE)
+        assert table is not None
+        publisher = services_of(bot.app).tables.publisher
+
+        async def died(_: Table) -> None:
+            """The worker is gone once the move is stored."""
+
+        monkeypatch.setattr(publisher, "show", died)
+        await bot.press(ALICE, ALICE, bot.button_data(ALICE)[0])
+        monkeypatch.undo()
+        moved = await bot.table(ALICE)
+        assert moved is not None and moved.screen > table.screen
+        await bot.tick()  # within the grace the storing worker may still be drawing it
+        assert all(callback.decode(d).version == table.screen for d in bot.button_data(ALICE))
+        clock.advance(SHOW_GRACE_SECONDS)
+        await bot.tick()
+        assert all(callback.decode(d).version == moved.screen for d in bot.button_data(ALICE))
         assert not bot.errors
 
 

@@ -188,10 +188,18 @@ class Publisher:
         await self.redis.zadd(keys.edits(keys.bucket_of(key)), {key: self.clock() + delay}, lt=True)
 
     async def catching_up(self, table: Table) -> float | None:
-        """Seconds until a deferred picture of `table` goes out, or None if none is waiting."""
+        """Seconds until the group's edit budget lets a held-back picture of `table` out, or None
+        if nothing holds it back: its message is up to date, or the next show brings it at once
+        (a stored change is always deferred a little in case its worker dies before showing it,
+        which holds nothing back)."""
+        if table.message_id is None or table.chat_id > 0 or await self.store.shown(table) >= table.screen:
+            return None
+        budget = await self.budget.wait(table.chat_id)
+        if budget <= 0:
+            return None
         key = keys.table(table.chat_id, table.topic)
         due = await self.redis.zscore(keys.edits(keys.bucket_of(key)), key)
-        return None if due is None else max(due - self.clock(), 0.0)
+        return max(budget, 0.0 if due is None else due - self.clock())
 
     async def deliver_due(self, bucket: int, limit: int = 100) -> int:
         """Show the tables whose deferred edit is due in one bucket; returns how many."""

@@ -36,6 +36,11 @@ log = logging.getLogger(__name__)
 COMPUTER_GRACE_SECONDS = 10.0
 
 
+#: How long a stored change waits for its picture from the worker that stored it before any
+#: worker's tick shows it instead.
+SHOW_GRACE_SECONDS = 5.0
+
+
 class Tables:
     def __init__(
         self,
@@ -71,6 +76,9 @@ class Tables:
             await self.close_lobby(old, answer=answer)
             return None
         stored = await self.write(old, new)
+        # Should this worker die before the picture is out, any worker's tick shows it (the lease
+        # keeps two from drawing at once, and a table already shown is passed over).
+        await self.publisher.defer(stored, SHOW_GRACE_SECONDS)
         if answer is not None:
             await answer()
         if old is not None and old.id != new.id:
