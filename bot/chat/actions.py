@@ -92,7 +92,7 @@ async def open_table(
         return
     if is_group(chat) and not adapter.in_groups:
         link = f"https://t.me/{context.bot.username}?start=new_{game_id}"
-        button = InlineKeyboardMarkup([[InlineKeyboardButton(adapter.title(lang), url=link)]])
+        button = InlineKeyboardMarkup([[InlineKeyboardButton(adapter.heading(lang), url=link)]])
         await reply(
             update, t(lang, "{game} is played in a private chat with me.", game=adapter.title(lang)), button
         )
@@ -188,7 +188,7 @@ async def _choose_mode(update: Update, adapter: GameAdapter, lang: str, prompt: 
     buttons = [
         menu_button(t(lang, mode.label), f"{adapter.game_id}.{mode.key}") for mode in adapter.private_modes
     ]
-    await reply(update, adapter.title(lang) + "\n" + prompt, markup(rows_of(buttons, width=2)))
+    await reply(update, adapter.heading(lang) + "\n" + prompt, markup(rows_of(buttons, width=2)))
 
 
 async def table_action(

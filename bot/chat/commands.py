@@ -143,9 +143,9 @@ async def cmd_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await reply(update, t(lang, BANDIT_RULES))
         return
     games = "\n".join(
-        f"• {adapter.title(lang)}: /new {game_id}, /help {game_id}" for game_id, adapter in ADAPTERS.items()
+        f"{adapter.heading(lang)}: /new {game_id}, /help {game_id}" for game_id, adapter in ADAPTERS.items()
     )
-    games += "\n• " + t(lang, "One-legged bandit") + ": /spin, /help bandit"
+    games += "\n🎰 " + t(lang, "One-legged bandit") + ": /spin, /help bandit"
     text = t(
         lang,
         "Commands:\n/games: choose a game\n/new <game>: open a table\n/join, /leave: take or leave a seat\n"

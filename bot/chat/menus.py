@@ -46,7 +46,7 @@ async def send_modes(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id
         buttons = [
             menu_button(t(lang, mode.label), f"{game_id}.{mode.key}") for mode in adapter.private_modes
         ]
-    text = adapter.title(lang) + "\n" + t(lang, "/help {game} explains the rules.", game=game_id)
+    text = adapter.heading(lang) + "\n" + t(lang, "/help {game} explains the rules.", game=game_id)
     await _put(update, text, edit, buttons)
 
 
