@@ -49,6 +49,11 @@ def chat_tables(chat_id: int) -> str:
     return f"t:{tag(chat_id)}:{chat_id}:*"
 
 
+def panel_shown(seat: int) -> str:
+    """The field of a table's hash holding the screen number on a person's panel."""
+    return f"panel:{seat}"
+
+
 def table_index(table_id: str) -> str:
     return f"tid:{table_id}"
 

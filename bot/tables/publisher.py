@@ -377,7 +377,7 @@ class Publisher:
         the live message: the holder looks again after letting go, and a show that finds the panel
         busy stored its table first, so the holder sees it (or a tick does, should the holder die).
         A slow picture of an older screen can never cover a newer one."""
-        where = f"panel:{seat}"
+        where = keys.panel_shown(seat)
         latest: Table | None = table  # just read or written by the caller: only a second look reads
         for look in range(REFRESHES):
             if look:
@@ -471,7 +471,9 @@ class Publisher:
         stored = await self._update_stored(table, lambda _: {"panels": others})
         if stored is not None:
             await self.redis.hdel(
-                keys.table(table.chat_id, table.topic), f"panel:{seat}", f"panel:{seat}:look"
+                keys.table(table.chat_id, table.topic),
+                keys.panel_shown(seat),
+                f"{keys.panel_shown(seat)}:look",
             )
             await self._show_panel(stored, seat)
 

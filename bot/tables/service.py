@@ -13,6 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 
+from bot import keys
 from bot.adapters import ADAPTERS
 from bot.economy.leaderboard import Leaderboard
 from bot.economy.wallet import Wallet
@@ -114,8 +115,10 @@ class Tables:
                         await self.store.delete(current)
                     else:
                         stopped = await self.write(current, stop(current))
-                        # Nothing may try to show it in the chat (a deferred edit would retry forever).
-                        await self.store.mark_shown(stopped)
+                        # Nothing may show it again: in the chat a deferred edit would retry forever,
+                        # and a panel would get its buttons back.
+                        for where in ("shown", *map(keys.panel_shown, stopped.panels)):
+                            await self.store.mark_shown(stopped, where)
                         await self.publisher.tell_abandoned(stopped, title)
                     break
                 except VersionConflict:  # a move or a timer got there first: stop what it stored
