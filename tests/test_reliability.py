@@ -7,10 +7,13 @@ import asyncio
 import logging
 import threading
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
+from telegram.error import RetryAfter
+from telegram.ext import ExtBot
 
 from bot import keys
 from bot.app import services_of, tick
@@ -184,6 +187,31 @@ async def test_a_picture_that_timed_out_is_sent_again_by_the_ticker(redis_client
         await bot.tick()
         assert all(callback.decode(d).version == moved.screen for d in bot.button_data(GROUP))
         assert not bot.errors
+
+
+async def test_a_picture_refused_for_flood_is_sent_after_telegrams_pause(
+    redis_client: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = Clock()
+    async with BotHarness(redis_client, clock=clock) as bot:
+        table = await group_game(bot)
+        real_edit = ExtBot.edit_message_media
+
+        async def flooded(*args: Any, **kwargs: Any) -> Any:
+            raise RetryAfter(30)
+
+        monkeypatch.setattr(ExtBot, "edit_message_media", flooded)
+        await bot.press(GROUP, mover(table), a_move(table))
+        assert [type(error) for error in bot.expect_errors()] == [RetryAfter]
+        monkeypatch.setattr(ExtBot, "edit_message_media", real_edit)
+        moved = await bot.table(GROUP)
+        assert moved is not None
+        clock.advance(10)  # past the 5 s any stored change waits, not past Telegram's pause
+        await bot.tick()
+        assert all(callback.decode(d).version == table.screen for d in bot.button_data(GROUP))
+        clock.advance(21)
+        await bot.tick()
+        assert all(callback.decode(d).version == moved.screen for d in bot.button_data(GROUP))
 
 
 async def test_a_worker_that_dies_before_the_picture_leaves_it_to_any_ticker(

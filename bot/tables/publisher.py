@@ -23,6 +23,7 @@ import logging
 import math
 import secrets
 from collections.abc import AsyncIterator, Callable
+from datetime import timedelta
 from typing import Any, Final
 
 import redis.asyncio as aioredis
@@ -177,15 +178,23 @@ class Publisher:
         soon, so a picture does not wait for someone to press its lagging buttons."""
         try:
             yield
-        except (NetworkError, RetryAfter) as error:
+        except RetryAfter as error:  # past the rate limiter's own retries: not before Telegram's pause
+            pause = error.retry_after
+            await self.defer(
+                table, pause.total_seconds() if isinstance(pause, timedelta) else pause, wait=True
+            )
+            raise
+        except NetworkError as error:
             if not isinstance(error, BadRequest):
                 await self.defer(table, RETRY_SECONDS)
             raise
 
-    async def defer(self, table: Table, delay: float) -> None:
-        """Show the table again after `delay` seconds, from whichever worker ticks first."""
+    async def defer(self, table: Table, delay: float, *, wait: bool = False) -> None:
+        """Show the table again after `delay` seconds, from whichever worker ticks first (or sooner,
+        if it was deferred to an earlier time; with `wait`, not sooner)."""
         key = keys.table(table.chat_id, table.topic)
-        await self.redis.zadd(keys.edits(keys.bucket_of(key)), {key: self.clock() + delay}, lt=True)
+        due = {key: self.clock() + delay}
+        await self.redis.zadd(keys.edits(keys.bucket_of(key)), due, gt=wait, lt=not wait)
 
     async def catching_up(self, table: Table) -> float | None:
         """Seconds until the group's edit budget lets a held-back picture of `table` out, or None
