@@ -251,7 +251,7 @@ async def table_action(
         if not lifecycle.may_manage(table, user.id, admin):
             raise Refusal("Only the host or a chat admin can do that.")
         if action == "start":
-            if not await may_send_pictures(context, table.chat_id):
+            if is_group(table.chat_id) and not await may_send_pictures(context, table.chat_id):
                 raise Refusal(NO_PICTURES)
             new = lifecycle.start(table, fill=adapter.fill_with_computers)
         elif action.startswith("o."):
