@@ -12,7 +12,8 @@ timer by reading `BUCKETS` sorted sets. Keys:
 - `tid:<table id>`: string, the table's key, so a press on a private panel finds its group table.
 - `due:{b}`: sorted set of table keys by turn deadline; `edits:{b}`: by when a deferred edit of the
   live message may go out. `ep:{b}:<chat>`: string, when the group's next edit is due (the edit
-  budget's pace);
+  budget's pace); `np:{b}:<chat>`: the group was told that the bot may no longer send pictures
+  there (expires, so it is told again an hour later);
   `el:{b}:<chat>:<topic>[:p<seat>]`: who is editing the live message (or a seat's panel) now (a short lease).
 - `w:{b}:<uid>`: hash of a wallet (`balance`, `refill_day`, `rank`), with `...:log`, `...:op:<id>`,
   `...:daily`, `...:pull:<id>`, `...:spin:<id>` and `...:pending` (pulls charged, not yet settled).
@@ -73,6 +74,10 @@ def bucket_of(key: str) -> int:
 
 def edit_budget(chat_id: int) -> str:
     return f"ep:{tag(chat_id)}:{chat_id}"
+
+
+def no_pictures_told(chat_id: int) -> str:
+    return f"np:{tag(chat_id)}:{chat_id}"
 
 
 def edit_lease(chat_id: int, topic: int, panel: int | None = None) -> str:

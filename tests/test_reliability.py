@@ -214,6 +214,32 @@ async def test_a_picture_refused_for_flood_is_sent_after_telegrams_pause(
         assert all(callback.decode(d).version == moved.screen for d in bot.button_data(GROUP))
 
 
+async def test_a_group_that_takes_photos_from_the_bot_mid_game_is_told_once(
+    redis_client: aioredis.Redis,
+) -> None:
+    async with BotHarness(redis_client) as bot:
+        table = await group_game(bot)
+        bot.api.no_photos.add(GROUP)  # an admin keeps media from members, the bot among them
+        told = "I may no longer send pictures in this chat, so «Card grid» cannot be shown."
+        for _ in range(2):
+            await bot.press(GROUP, mover(table), a_move(table))
+            assert bot.last_alert() is None  # the move itself is taken
+            moved = await bot.table(GROUP)
+            assert moved is not None and moved.screen > table.screen
+            table = moved
+        notes = [m for m in bot.api.bot_messages(GROUP) if m.content.startswith(told)]
+        assert len(notes) == 1  # told once, not at every move
+        edits = len(bot.api.calls_of("editMessageMedia"))
+        assert edits == 2  # one try a change, not one per look
+        bot.api.no_photos.discard(GROUP)
+        await bot.press(GROUP, mover(table), a_move(table))
+        shown = await bot.table(GROUP)
+        assert shown is not None and shown.message_id is not None
+        buttons = [data for row in bot.api.buttons(GROUP, shown.message_id) for _, data in row if data]
+        assert buttons and all(callback.decode(data).version == shown.screen for data in buttons)
+        assert not bot.errors
+
+
 async def test_a_worker_that_dies_before_the_picture_leaves_it_to_any_ticker(
     redis_client: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:

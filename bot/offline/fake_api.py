@@ -604,6 +604,8 @@ class FakeBotAPI(BaseRequest):
 
     def _edit_media(self, params: JSON, files: dict[str, bytes]) -> JSON:
         msg = self._edited(params)
+        if msg.chat_id in self.no_photos:
+            raise ApiError("Bad Request: not enough rights to send photos to the chat")
         if msg.media_kind is None:
             raise ApiError("Bad Request: there is no media in the message to edit")
         media = params.get("media")

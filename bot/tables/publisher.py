@@ -68,6 +68,8 @@ EDIT_LEASE_SECONDS: Final = 20
 RETRY_SECONDS: Final = 1.0
 #: Pictures one refresh shows at most, when newer tables keep arriving while it edits.
 REFRESHES: Final = 3
+#: A group that took photos from the bot is told so again after this many seconds at the soonest.
+NO_PICTURES_TOLD: Final = 3600
 #: The job that deletes a transient notice.
 DELETE: Final = "delete"
 
@@ -99,6 +101,10 @@ class EditBudget:
     async def _run(self, chat_id: int, *, reserve: bool) -> float:
         args = [math.floor(self.clock() * 1000), self.interval_ms, self.burst, "1" if reserve else "0"]
         return int(await self._script(keys=[keys.edit_budget(chat_id)], args=args)) / 1000
+
+
+class PicturesRefused(Exception):
+    """The group does not let the bot send pictures: its table cannot be shown for now."""
 
 
 class Publisher:
@@ -157,7 +163,7 @@ class Publisher:
                 await self.defer(table, RETRY_SECONDS)
                 return
             try:
-                async with self._retried_if_lost(table):
+                async with self._retried_if_lost(table), self._told_if_refused_pictures(table):
                     # Read again under the lease: another worker may have shown (or sent) it meanwhile.
                     table = await self.store.get(chat_id, topic) or table
                     shown = await self.store.shown(table)
@@ -165,6 +171,8 @@ class Publisher:
                         await self._send(table, shown)
                     elif shown < table.screen:
                         await self._edit(table, shown)
+            except PicturesRefused:
+                return  # the next change tries again
             finally:
                 await self._release(keys=[lease], args=[token])
         # Still newer tables after these pictures: the rest goes to a tick.
@@ -188,6 +196,27 @@ class Publisher:
             if not isinstance(error, BadRequest):
                 await self.defer(table, RETRY_SECONDS)
             raise
+
+    @contextlib.asynccontextmanager
+    async def _told_if_refused_pictures(self, table: Table) -> AsyncIterator[None]:
+        """The group took photos from the bot during a game (Start checks them): nobody can see the
+        game, so the chat is told in words, once an hour at most, and the next change tries again."""
+        try:
+            yield
+        except BadRequest as error:
+            if table.chat_id > 0 or "not enough rights" not in str(error).lower():
+                raise
+            log.info("table %s cannot be shown: %s", table.id, error)
+            if await self.redis.set(keys.no_pictures_told(table.chat_id), "1", nx=True, ex=NO_PICTURES_TOLD):
+                text = t(
+                    table.lang,
+                    "I may no longer send pictures in this chat, so «{game}» cannot be shown. An admin can "
+                    "let me send photos, or make me an admin.",
+                    game=ADAPTERS[table.game].title(table.lang),
+                )
+                with contextlib.suppress(BadRequest, Forbidden):  # words may be refused as well
+                    await self.bot.send_message(table.chat_id, text, message_thread_id=table.topic or None)
+            raise PicturesRefused from error
 
     async def defer(self, table: Table, delay: float, *, wait: bool = False) -> None:
         """Show the table again after `delay` seconds, from whichever worker ticks first (or sooner,
