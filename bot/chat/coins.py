@@ -54,6 +54,11 @@ REASONS: dict[str, str] = {
 }
 
 
+def bandit_heading(lang: str) -> str:
+    """The machine's name with its emoji, as the games' headings have theirs."""
+    return "🎰 " + t(lang, "One-legged bandit")
+
+
 def spin_keyboard(owner: int, lang: str) -> InlineKeyboardMarkup:
     data = callback.encode(Kind.COIN, format(owner, "x") if owner > 0 else "-", 0, SPIN)
     return InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "🎰 Spin"), callback_data=data)]])
@@ -69,7 +74,7 @@ def _title(rank: int, lang: str) -> str:
 
 def pull_caption(pull: Pull, lang: str, tz_name: str, who: str | None) -> str:
     view = pull.view
-    lines = ["🎰 " + t(lang, "One-legged bandit")]
+    lines = [bandit_heading(lang)]
     if who is not None:
         lines.append(t(lang, "{name}'s pull", name=who))
     if view.career_step:

@@ -145,7 +145,7 @@ async def cmd_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     games = "\n".join(
         f"{adapter.heading(lang)}: /new {game_id}, /help {game_id}" for game_id, adapter in ADAPTERS.items()
     )
-    games += "\n🎰 " + t(lang, "One-legged bandit") + ": /spin, /help bandit"
+    games += "\n" + coins.bandit_heading(lang) + ": /spin, /help bandit"
     text = t(
         lang,
         "Commands:\n/games: choose a game\n/new <game>: open a table\n/join, /leave: take or leave a seat\n"

@@ -7,7 +7,7 @@ from telegram.ext import ContextTypes
 
 from bot.adapters import ADAPTERS
 from bot.chat.actions import GROUP_MODE, menu_button, reply
-from bot.chat.coins import BANDIT, spin_keyboard
+from bot.chat.coins import BANDIT, bandit_heading, spin_keyboard
 from bot.chat.context import chat_lang, is_group
 from bot.chat.keyboards import markup, rows_of
 from i18n import t
@@ -23,7 +23,7 @@ async def send_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         for game_id, adapter in ADAPTERS.items()
         if adapter.in_groups or not group
     ]
-    buttons.append(menu_button("🎰 " + t(lang, "One-legged bandit"), BANDIT))
+    buttons.append(menu_button(bandit_heading(lang), BANDIT))
     await reply(update, t(lang, "Choose a game:"), markup(rows_of(buttons, width=2)))
 
 
