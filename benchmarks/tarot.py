@@ -5,7 +5,10 @@ normal players and normal against two easy ones, and 4-player Game 5 (`minor_arc
 hard against three normal and normal against three easy. Hands come in groups sharing a seed (the
 same deal) with the tested player in each seat in turn. A hand is won by the highest hand total; a
 tie for it shares the win. Hard's decision times count only decisions with a choice, as the CPU time
-of its thread (one core, whatever else loads the machine).
+of its thread (one core, whatever else loads the machine). Hard thinks as in the bot: its search
+stops at `--think` seconds of that time (`COMPUTER_THINK_SECONDS`), so on a slow machine its dearest
+decisions weigh fewer deals; `--think 0` lifts the limit, and only then do the actions' digests of
+two runs (the same decisions?) not depend on the machine.
 
 `--first` starts at a later hand (hands 600-1799 of `--hands 1800` are `--first 600 --hands 1200`),
 and `--budget`, `--discard-times`, `--candidates` and `--keep-first` change hard's search settings:
@@ -18,6 +21,7 @@ import argparse
 import hashlib
 import multiprocessing
 import random
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +29,7 @@ from typing import Any
 from benchmarks.timing import TimedPlayer, report, spread
 from core.ai import minor_arcana, tarot
 from core.ai.base import ComputerPlayer
+from core.ai.search import THINK_SECONDS, ThinkLimit, thinking_within
 from core.engine import Game
 from core.games.minor_arcana import ONE_HAND, MinorArcanaGame
 from core.games.tarot import TarotGame
@@ -68,6 +73,8 @@ class Job:
     last: int
     #: Hard's settings that differ from its defaults (`tarot.hard`'s keywords).
     settings: dict[str, Any]
+    #: Processor seconds a search may take (0: no limit).
+    think: float
 
 
 def _hands(job: Job) -> tuple[float, list[float], list[str]]:
@@ -83,7 +90,8 @@ def _hands(job: Job) -> tuple[float, list[float], list[str]]:
         group, seat = divmod(number, seats)
         players: list[ComputerPlayer[Any]] = [others] * seats
         players[seat] = tested
-        totals = _hand(game, players, random.Random(f"{job.seed}:{job.game_id}:{group}"), options)
+        with thinking_within(ThinkLimit(job.think, time.thread_time) if job.think else None):
+            totals = _hand(game, players, random.Random(f"{job.seed}:{job.game_id}:{group}"), options)
         best = max(totals)
         if totals[seat] == best:
             wins += 1 / totals.count(best)
@@ -102,13 +110,16 @@ def run(
     processes: int = 2,
     settings: dict[str, Any] | None = None,
     first: int = 0,
+    think: float = THINK_SECONDS,
 ) -> dict[str, Any]:
     seats = GAMES[game_id][1]
     groups = -(-hands // seats)
     hands = groups * seats
     start = first - first % seats
     bounds = [start + seats * (groups * part // processes) for part in range(processes + 1)]
-    jobs = [Job(game_id, matchup, seed, bounds[i], bounds[i + 1], settings or {}) for i in range(processes)]
+    jobs = [
+        Job(game_id, matchup, seed, bounds[i], bounds[i + 1], settings or {}, think) for i in range(processes)
+    ]
     if processes > 1:
         with multiprocessing.Pool(processes) as pool:
             parts = pool.map(_hands, jobs)
@@ -130,6 +141,7 @@ def run(
         times = [ms for part in parts for ms in part[1]]
         figures = {name: round(ms, 2) for name, ms in spread(times, f"{prefix}_cpu_ms").items()}
         result |= {
+            f"{prefix}_think_seconds": think,
             f"{prefix}_decisions": len(times),
             **figures,
             f"{prefix}_time_ok": figures[f"{prefix}_cpu_ms_p99"] <= P99_TARGET_MS,
@@ -149,6 +161,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--discard-times", type=float, help="hard's discard budget as a multiple of a card's")
     parser.add_argument("--candidates", type=int, help="hard's searched choices per decision")
     parser.add_argument("--keep-first", type=float, help="how much better per deal a choice must do")
+    parser.add_argument(
+        "--think", type=float, default=THINK_SECONDS, help="hard's processor seconds a search (0: no limit)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     given = {
@@ -162,7 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     for game_id in GAMES:
         for matchup in ("normal", "hard"):
             if args.game in (None, game_id) and args.only in (None, matchup):
-                result |= run(game_id, matchup, args.hands, args.seed, args.processes, settings, args.first)
+                result |= run(
+                    game_id, matchup, args.hands, args.seed, args.processes, settings, args.first, args.think
+                )
     report(result, args.json)
     return 0
 

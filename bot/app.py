@@ -73,7 +73,9 @@ def build_application(
         builder = builder.request(request).get_updates_request(request)
     if rate_limit:
         builder = builder.rate_limiter(AIORateLimiter())
-    computers = Computers(settings.computer_processes, settings.computer_budget_seconds)
+    computers = Computers(
+        settings.computer_processes, settings.computer_budget_seconds, settings.computer_think_seconds
+    )
     builder = builder.post_init(lambda app: _start(app, redis)).post_shutdown(lambda _: _close(computers))
     application = builder.build()
 

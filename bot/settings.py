@@ -9,6 +9,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from core.ai.search import THINK_SECONDS
+
 #: Seconds to open a connection to Redis, and to wait for any one reply: a hung Redis fails a chat's
 #: update quickly instead of holding it.
 REDIS_CONNECT_TIMEOUT = 1.0
@@ -58,6 +60,9 @@ class Settings(BaseSettings):
     computer_processes: int = Field(default=2, ge=0)
     #: Seconds one computer decision may take; past it the cheapest level decides instead.
     computer_budget_seconds: float = Field(default=2.0, gt=0)
+    #: Processor seconds a computer's search may think before it chooses with what it has (0: no
+    #: limit, only its budget of simulated moves, so seeded games replay the same on any machine).
+    computer_think_seconds: float = Field(default=THINK_SECONDS, ge=0)
     #: How often a worker looks for due timers, deferred edits and jobs (0: never; tests tick by hand).
     tick_seconds: float = Field(default=2.0, ge=0)
     #: Only the console uses it: where rendered pictures are written.

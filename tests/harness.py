@@ -68,6 +68,7 @@ class BotHarness:
             computer_processes=0,
             # No decision is cut short by a slow machine: a test's game goes the same way anywhere.
             computer_budget_seconds=3600,
+            computer_think_seconds=0,
             tick_seconds=0,
             _env_file=None,
         )

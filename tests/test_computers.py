@@ -9,7 +9,8 @@ import pytest
 
 from bot.tables.computers import FALLBACK_LEVEL, Computers
 from core.ai import registry
-from core.engine import CHANCE, Action, resolve_chance
+from core.ai.search import ThinkLimit, think_limit
+from core.engine import CHANCE, Action, Frozen, resolve_chance
 from core.registry import GAMES
 
 
@@ -24,14 +25,20 @@ class Stuck:
         return legal[-1]
 
 
-async def test_a_decision_over_its_budget_falls_back_to_the_cheapest_level(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _grid_decision() -> tuple[Frozen, tuple[Action, ...]]:
+    """A view of a card grid and its legal actions, more than one."""
     game = GAMES["grid"]
     state, _ = resolve_chance(game, game.new(2, {}), random.Random(1))
     seat = game.to_move(state)[0]
     view, legal = game.view(state, seat), game.legal_actions(state, seat)
     assert len(legal) > 1
+    return view, legal
+
+
+async def test_a_decision_over_its_budget_falls_back_to_the_cheapest_level(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view, legal = _grid_decision()
     stuck = Stuck()
     monkeypatch.setitem(registry.PLAYERS["grid"], "hard", stuck)
     computers = Computers(processes=0, budget_seconds=0.01)
@@ -41,6 +48,28 @@ async def test_a_decision_over_its_budget_falls_back_to_the_cheapest_level(
         stuck.released.set()
     expected = registry.computer_player("grid", FALLBACK_LEVEL).choose(view, legal, random.Random("seed"))
     assert chosen == expected and chosen in legal
+
+
+class Thinking:
+    """A player that notes the think limit it was given."""
+
+    def __init__(self) -> None:
+        self.limits: list[ThinkLimit | None] = []
+
+    def choose(self, view: object, legal: tuple[Action, ...], rng: random.Random) -> Action:
+        self.limits.append(think_limit())
+        return legal[0]
+
+
+async def test_a_decision_thinks_within_the_bot_s_think_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    view, legal = _grid_decision()
+    thinking = Thinking()
+    monkeypatch.setitem(registry.PLAYERS["grid"], "hard", thinking)
+    for think_seconds in (0.25, 0):
+        await Computers(processes=0, budget_seconds=600, think_seconds=think_seconds).decide(
+            "grid", "hard", view, legal, "seed"
+        )
+    assert [limit and limit.seconds for limit in thinking.limits] == [0.25, None]
 
 
 async def test_every_game_decides_through_the_worker_processes() -> None:

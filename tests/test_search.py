@@ -6,8 +6,8 @@ import random
 from collections.abc import Iterator, Sequence
 
 from core.ai.random_player import RandomPlayer
-from core.ai.search import SearchPlayer
-from core.engine import Action, Seat, Simulation
+from core.ai.search import MIN_WORLDS, SearchPlayer, ThinkLimit, thinking_within
+from core.engine import Action, Frozen, Seat, Simulation
 from core.games.grid import GridGame, GridState
 from core.play import play, play_game
 
@@ -62,3 +62,43 @@ def test_search_is_reproducible_for_a_seed() -> None:
     search = SearchPlayer(GAME, _random_policy, budget=200, max_worlds=4)
     final = play_game(GAME, [search, search], random.Random(3))
     assert play_game(GAME, [search, search], random.Random(3)).history == final.history
+
+
+class _Timed:
+    """A search whose every dealt world takes one second of a fake clock."""
+
+    def __init__(self, max_worlds: int) -> None:
+        self.now = 0.0
+        self.worlds = 0
+        self.player = SearchPlayer(
+            GAME, _random_policy, budget=10**9, max_worlds=max_worlds, simulate=self._world
+        )
+
+    def _world(self, state: GridState) -> Simulation:
+        self.now += 1
+        self.worlds += 1
+        return GAME.simulation(state)
+
+    def clock(self) -> float:
+        return self.now
+
+    def search(self, view: Frozen, legal: tuple[Action, ...]) -> int:
+        """How many worlds one decision dealt."""
+        self.worlds = 0
+        self.player.choose(view, legal, random.Random(5))
+        return self.worlds
+
+
+def test_a_think_limit_ends_the_search_at_its_time_after_a_few_worlds_at_least() -> None:
+    state, seat, _ = next(_winning_positions(1))
+    view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+    timed = _Timed(max_worlds=40)
+    assert timed.search(view, legal) == 40  # no limit: the budget and the deal cap decide
+    with thinking_within(ThinkLimit(10.0, timed.clock)):
+        assert timed.search(view, legal) == 10
+        with thinking_within(None):
+            assert timed.search(view, legal) == 40  # lifted within
+        assert timed.search(view, legal) == 10
+    with thinking_within(ThinkLimit(1.0, timed.clock)):
+        assert timed.search(view, legal) == MIN_WORLDS
+    assert timed.search(view, legal) == 40

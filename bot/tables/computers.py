@@ -12,11 +12,13 @@ import asyncio
 import logging
 import os
 import random
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from multiprocessing import get_context
 
 from bot.runtime.lifetime import end_with_parent
 from core.ai.registry import LEVELS, computer_player
+from core.ai.search import ThinkLimit, thinking_within
 from core.engine import Action, Frozen
 
 log = logging.getLogger(__name__)
@@ -25,9 +27,13 @@ log = logging.getLogger(__name__)
 FALLBACK_LEVEL = LEVELS[0]
 
 
-def decide(game_id: str, level: str, view: Frozen, legal: tuple[Action, ...], seed: str) -> Action:
-    """One decision, in whatever process runs it: seeded, so a retried update decides the same."""
-    return computer_player(game_id, level).choose(view, legal, random.Random(seed))
+def decide(
+    game_id: str, level: str, view: Frozen, legal: tuple[Action, ...], seed: str, think_seconds: float = 0
+) -> Action:
+    """One decision, in whatever process runs it: seeded, so a retried update decides the same
+    (but for a search cut short by `think_seconds` of processor time, if not 0)."""
+    with thinking_within(ThinkLimit(think_seconds, time.thread_time) if think_seconds else None):
+        return computer_player(game_id, level).choose(view, legal, random.Random(seed))
 
 
 #: How much less the computers' processes are given the processor than the bot's own: a person's
@@ -46,8 +52,9 @@ def _warm_up() -> None:
 
 
 class Computers:
-    def __init__(self, processes: int, budget_seconds: float) -> None:
+    def __init__(self, processes: int, budget_seconds: float, think_seconds: float = 0) -> None:
         self.budget_seconds = budget_seconds
+        self.think_seconds = think_seconds
         # Spawned, not forked: a fork of a process with an event loop and threads is unsafe.
         # Each worker ends with this process (a `kill -9` of the bot leaves none running) and yields
         # the processor to it.
@@ -71,7 +78,7 @@ class Computers:
         if len(legal) == 1:
             return legal[0]
         job = asyncio.get_running_loop().run_in_executor(
-            self._pool, decide, game_id, level, view, legal, seed
+            self._pool, decide, game_id, level, view, legal, seed, self.think_seconds
         )
         try:
             return await asyncio.wait_for(job, self.budget_seconds)

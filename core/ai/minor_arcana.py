@@ -37,8 +37,8 @@ def discard(view: TrickView, count: int | None = None) -> list[Card]:
 
 
 #: Simulated moves per hard decision: p50 54 ms, p99 219 ms of one core, the dealer's discard the
-#: dearest (`python -m benchmarks tarot --game minor_arcana --only hard --hands 120 --processes 1`)
-#: where `python -m timeit "sum(i*i for i in range(1000000))"` takes 47 ms.
+#: dearest (`python -m benchmarks tarot --game minor_arcana --only hard --hands 120 --processes 1
+#: --think 0`) where `python -m timeit "sum(i*i for i in range(1000000))"` takes 47 ms.
 BUDGET = 12_000
 #: The discard's simulated moves (once a hand, by the dealer) as a multiple of a card's, among
 #: the discards of two of the `2 + DISCARD_SPREAD` best cards to discard.

@@ -5,13 +5,20 @@ play every candidate action out in each world with the game's fast play-out poli
 `Simulation`, and choose the candidate with the best total return. Every candidate is played out
 in the same worlds with the same random stream, so their scores differ by the action alone.
 
-The budget counts simulated moves, not seconds: a seeded table replays the same decisions.
+The budget counts simulated moves, not seconds: a seeded table replays the same decisions. Where
+the caller sets a think limit (`thinking_within`, with its own clock: the bot does, so that a slow
+host's players still answer at once), a search also stops when that clock says its time is up, once
+it has dealt `MIN_WORLDS` worlds; then its choice depends on the machine's speed, as a person's on
+their time.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from core.engine import CHANCE, Action, Frozen, Game, Seat, Simulation
@@ -26,6 +33,39 @@ Worlds = Callable[[Any, random.Random], Iterator[Any]]
 T = TypeVar("T")
 #: Plays a simulation on to its end or `max_moves` (chance from the generator); returns the moves.
 PlayOut = Callable[[Simulation, random.Random, int], int]
+
+#: The processor time a decision's search may take where the bot runs it (the 300 ms the issues
+#: allow one core, less the last world's play-outs and the choosing around the search).
+THINK_SECONDS = 0.25
+#: The worlds every search deals, whatever the think limit: fewer would choose nearly at random.
+MIN_WORLDS = 4
+
+
+@dataclass(frozen=True)
+class ThinkLimit:
+    """At most `seconds` of `clock` a search (the bot's clock: the processor time of the thread,
+    one core's work whatever else loads the machine)."""
+
+    seconds: float
+    clock: Callable[[], float]
+
+
+_THINK_LIMIT: ContextVar[ThinkLimit | None] = ContextVar("think_limit", default=None)
+
+
+@contextlib.contextmanager
+def thinking_within(limit: ThinkLimit | None) -> Iterator[None]:
+    """Every search in this context keeps to `limit` (None: no limit, only the budget of moves)."""
+    token = _THINK_LIMIT.set(limit)
+    try:
+        yield
+    finally:
+        _THINK_LIMIT.reset(token)
+
+
+def think_limit() -> ThinkLimit | None:
+    """The think limit of this context (`thinking_within`), if any."""
+    return _THINK_LIMIT.get()
 
 
 def play_out(sim: Simulation, policy: Policy, rng: random.Random, max_moves: int) -> int:
@@ -112,8 +152,12 @@ class SearchPlayer:
         spent = worlds = 0
         budget = self.budget if budget is None else budget
         max_worlds = self.max_worlds if max_worlds is None else max_worlds
+        limit = think_limit()
+        stop_at = limit.clock() + limit.seconds if limit else 0.0
         dealt = self.worlds(view, rng) if self.worlds else None
         while spent < budget and worlds < max_worlds:
+            if limit and worlds >= MIN_WORLDS and limit.clock() >= stop_at:
+                break
             world = self.simulate(next(dealt) if dealt else self.game.sample(view, rng))
             seed = rng.getrandbits(32)
             for number, candidate in enumerate(candidates):

@@ -114,8 +114,8 @@ def _give_cost(card: Card, hand: list[Card]) -> float:
 
 #: Simulated moves per hard decision, the dealer's discard the dearest: p50 113 ms, p99 254 ms of
 #: one core with the reading (`python -m benchmarks tarot --game tarot --only hard --hands 60
-#: --processes 1`) where `python -m timeit "sum(i*i for i in range(1000000))"` takes 45 ms; slower
-#: machines take longer in proportion.
+#: --processes 1 --think 0`) where `python -m timeit "sum(i*i for i in range(1000000))"` takes 45 ms;
+#: slower machines take longer in proportion, up to the bot's think limit (`core.ai.search`).
 BUDGET = 8_000
 #: The discard's simulated moves (once a hand, by the dealer) as a multiple of a card's, among
 #: the discards of three of the cheapest `3 + DISCARD_SPREAD` cards.

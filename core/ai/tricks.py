@@ -453,7 +453,8 @@ class HardTrickPlayer(NormalTrickPlayer):
     a lead from a long hand weighs a card of every suit), in the discard the normal discard and its
     variants among a few more cheap cards, in a game's own phase its best-ranked answers. Every seat
     plays the normal player in the play-outs, which stop at the end of the hand. The budgets count
-    simulated moves, not seconds, so a seeded table replays the same decisions."""
+    simulated moves, not seconds, so a seeded table replays the same decisions (unless a think limit
+    cuts a search short, `core.ai.search.thinking_within`)."""
 
     def __init__(
         self,
