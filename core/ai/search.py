@@ -34,8 +34,8 @@ T = TypeVar("T")
 #: Plays a simulation on to its end or `max_moves` (chance from the generator); returns the moves.
 PlayOut = Callable[[Simulation, random.Random, int], int]
 
-#: The processor time a decision's search may take where the bot runs it (the 300 ms the issues
-#: allow one core, less the last world's play-outs and the choosing around the search).
+#: The processor time a decision's search may take where the bot runs it: a decision within 300 ms of
+#: one core, less the last world's play-outs and the choosing around the search.
 THINK_SECONDS = 0.25
 #: The worlds every search deals, whatever the think limit: fewer would choose nearly at random.
 MIN_WORLDS = 4
