@@ -3,6 +3,7 @@ strength against the random player is measured by `python -m benchmarks grid-tar
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -13,6 +14,7 @@ from core.ai.base import ComputerPlayer
 from core.ai.grid_tarot import GridTarotPlayer, Outlook, _countdown, _Decision
 from core.ai.random_player import RandomPlayer
 from core.ai.registry import PLAYERS
+from core.ai.search import ThinkLimit, thinking_within
 from core.games.grid_tarot import GridTarotState, position
 from core.games.grid_tarot_rules import Position
 from core.play import play_game
@@ -190,6 +192,10 @@ def test_the_end_game_search_wins_a_jump_race_the_one_move_player_loses() -> Non
         assert _solved(after, 0) == value
     assert all(_choice(HARD, state, 0, seed) == "1." + code((4, 10)) for seed in range(3))
     assert _choice(GridTarotPlayer(endgame=0), state, 0) == "1." + code((4, 8))
+    # A think limit that is up at once leaves the one-move judgement (the clock ticks a call).
+    ticks = itertools.count()
+    with thinking_within(ThinkLimit(0.5, lambda: float(next(ticks)))):
+        assert _choice(HARD, state, 0) == "1." + code((4, 8))
 
 
 def _race(swords: int, pentacles: int, teams: list[int] | None = None, rival: str = "8P") -> GridTarotState:

@@ -21,7 +21,8 @@ In the end game (`ENDGAME` closed cards or fewer, against other teams) the last 
 raced for and then the tokens must jump (rule 19), where one move's outlook misjudges who runs out
 first; and few cards are hidden. So the player searches both sides' moves, deepening ply by ply
 while the whole search fits in `BUDGET` positions (exact over the unseen cards at every move, the
-others' answers between their best and an average one, `CARE`), with the evaluation at its leaves.
+others' answers between their best and an average one, `CARE`), with the evaluation at its leaves;
+where the caller sets a think limit (the bot), deepening also stops when that time is up.
 Once no closed card is left the game is decided by counting (`_countdown`), so the search ends there.
 """
 
@@ -31,6 +32,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import cache
 
+from core.ai.search import think_limit
 from core.board import NOTHING_BLOCKED, bits
 from core.cards import Card, is_major
 from core.engine import Action, Seat
@@ -76,7 +78,7 @@ MAX_PLIES = 12
 
 
 class _OutOfBudget(Exception):
-    """The deepening search has played out its `BUDGET`: the last complete depth decides."""
+    """The deepening search has played out its `BUDGET` or its time: the last complete depth decides."""
 
 
 def _group(card: Card) -> str:
@@ -161,6 +163,9 @@ class _Decision:
         #: The end-game search's positions so far, and whether it stopped short of a game's end.
         self.nodes = 0
         self.cut = False
+        #: The caller's think limit (`core.ai.search.thinking_within`), and when it is up.
+        self.limit = think_limit()
+        self.stop_at = self.limit.clock() + self.limit.seconds if self.limit else 0.0
 
     # ----- scoring actions ---------------------------------------------------------------------
 
@@ -273,9 +278,9 @@ class _Decision:
         return self.expected(pos, action, outcome)
 
     def play(self, pos: Position, action: Action, swap: tuple[int, int] | None = None) -> Position:
-        """`_played` for the seat to move, counted against the budget."""
+        """`_played` for the seat to move, counted against the budget and the think limit."""
         self.nodes += 1
-        if self.nodes > BUDGET:
+        if self.nodes > BUDGET or (self.limit and self.limit.clock() >= self.stop_at):
             raise _OutOfBudget
         return _played(pos, pos.turn, action, swap)
 
