@@ -7,8 +7,8 @@ same deal) with the tested player in each seat in turn. A hand is won by the hig
 tie for it shares the win. Hard's decision times count only decisions with a choice, as the CPU time
 of its thread (one core, whatever else loads the machine). Hard thinks as in the bot: its search
 stops at `--think` seconds of that time (`COMPUTER_THINK_SECONDS`), so on a slow machine its dearest
-decisions weigh fewer deals; `--think 0` lifts the limit, and only then do the actions' digests of
-two runs (the same decisions?) not depend on the machine.
+decisions weigh fewer deals. `--think 0` lifts the limit: only then are the actions' digests of two
+runs (the same decisions?) comparable across machines.
 
 `--first` starts at a later hand (hands 600-1799 of `--hands 1800` are `--first 600 --hands 1200`),
 and `--budget`, `--discard-times`, `--candidates` and `--keep-first` change hard's search settings:

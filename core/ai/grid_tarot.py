@@ -32,7 +32,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from core.ai.search import think_limit
+from core.ai.search import time_up
 from core.board import NOTHING_BLOCKED, bits
 from core.cards import Card, is_major
 from core.engine import Action, Seat
@@ -163,9 +163,8 @@ class _Decision:
         #: The end-game search's positions so far, and whether it stopped short of a game's end.
         self.nodes = 0
         self.cut = False
-        #: The caller's think limit (`core.ai.search.thinking_within`), and when it is up.
-        self.limit = think_limit()
-        self.stop_at = self.limit.clock() + self.limit.seconds if self.limit else 0.0
+        #: Whether the caller's think limit (`core.ai.search.thinking_within`) is up.
+        self.time_up = time_up()
 
     # ----- scoring actions ---------------------------------------------------------------------
 
@@ -280,7 +279,7 @@ class _Decision:
     def play(self, pos: Position, action: Action, swap: tuple[int, int] | None = None) -> Position:
         """`_played` for the seat to move, counted against the budget and the think limit."""
         self.nodes += 1
-        if self.nodes > BUDGET or (self.limit and self.limit.clock() >= self.stop_at):
+        if self.nodes > BUDGET or self.time_up():
             raise _OutOfBudget
         return _played(pos, pos.turn, action, swap)
 

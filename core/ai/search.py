@@ -68,6 +68,15 @@ def think_limit() -> ThinkLimit | None:
     return _THINK_LIMIT.get()
 
 
+def time_up() -> Callable[[], bool]:
+    """From now, whether this context's think limit is up (never, without one)."""
+    limit = think_limit()
+    if limit is None:
+        return lambda: False
+    stop_at = limit.clock() + limit.seconds
+    return lambda: limit.clock() >= stop_at
+
+
 def play_out(sim: Simulation, policy: Policy, rng: random.Random, max_moves: int) -> int:
     """Play `sim` on with `policy` (chance drawn from `rng`) until the end or `max_moves`; returns
     the moves made."""
@@ -152,11 +161,10 @@ class SearchPlayer:
         spent = worlds = 0
         budget = self.budget if budget is None else budget
         max_worlds = self.max_worlds if max_worlds is None else max_worlds
-        limit = think_limit()
-        stop_at = limit.clock() + limit.seconds if limit else 0.0
+        over = time_up()
         dealt = self.worlds(view, rng) if self.worlds else None
         while spent < budget and worlds < max_worlds:
-            if limit and worlds >= MIN_WORLDS and limit.clock() >= stop_at:
+            if worlds >= MIN_WORLDS and over():
                 break
             world = self.simulate(next(dealt) if dealt else self.game.sample(view, rng))
             seed = rng.getrandbits(32)
