@@ -97,7 +97,7 @@ async def open_table(
             update, t(lang, "{game} is played in a private chat with me.", game=adapter.title(lang)), button
         )
         return
-    if is_group(chat) and not await may_send_pictures(context, chat.id):
+    if not await may_send_pictures(context, chat.id):
         await reply(update, t(lang, NO_PICTURES))
         return
     mode = mode_of(adapter, mode_key)
@@ -251,7 +251,7 @@ async def table_action(
         if not lifecycle.may_manage(table, user.id, admin):
             raise Refusal("Only the host or a chat admin can do that.")
         if action == "start":
-            if is_group(table.chat_id) and not await may_send_pictures(context, table.chat_id):
+            if not await may_send_pictures(context, table.chat_id):
                 raise Refusal(NO_PICTURES)
             new = lifecycle.start(table, fill=adapter.fill_with_computers)
         elif action.startswith("o."):

@@ -97,9 +97,12 @@ async def is_admin(
 
 
 async def may_send_pictures(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> bool:
-    """Whether the bot may send photos to the group (every game is played on a picture): as an
-    admin it may; restricted, as its restriction says; as a member, as the chat's default
-    permissions for members say (many groups keep media from members)."""
+    """Whether the bot may send photos to the chat (every game is played on a picture): in private
+    it may (Telegram is not asked); in a group as an admin it may; restricted, as its restriction
+    says; as a member, as the chat's default permissions for members say (many groups keep media
+    from members)."""
+    if not is_group(chat_id):
+        return True
     member = await context.bot.get_chat_member(chat_id, context.bot.id)
     if isinstance(member, ChatMemberRestricted):
         return member.can_send_photos
