@@ -207,13 +207,18 @@ async def test_lobby_leave_cancel_and_stop(redis_client: aioredis.Redis) -> None
         await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
         await bot.say(GROUP, BOB, "/stop")
         assert bot.live(GROUP).content == "Only the host or a chat admin can do that."
+        playing = await bot.table(GROUP)
+        assert playing is not None and playing.message_id is not None
+        assert "your turn" in bot.api.messages[GROUP][playing.message_id].content
         await bot.say(GROUP, ALICE, "/stop")
         assert bot.live(GROUP).content == "The game was stopped."
         stopped = await bot.table(GROUP)
         assert stopped is not None and stopped.phase is Phase.FINISHED
         assert stopped.message_id is not None
         table_message = bot.api.messages[GROUP][stopped.message_id]
-        assert "The game was stopped." in table_message.content
+        # It no longer tells whose turn it was.
+        assert table_message.content.endswith("The game was stopped.")
+        assert "your turn" not in table_message.content
         assert [label for row in bot.api.buttons(GROUP, stopped.message_id) for label, _ in row] == [
             "Play again"
         ]

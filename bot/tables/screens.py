@@ -233,7 +233,7 @@ def game_screen(table: Table, bot_username: str, since: int) -> Screen:
     state = state_of(table)
     view = game_of(table).view(state, None)
     lines, events = journal_lines(table, None, since, lang)
-    status = [adapter.status(view, names_of(table), lang), *ending_lines(table, lang)]
+    status = status_lines(table, adapter.status(view, names_of(table), lang), lang)
     photo = adapter.picture(view, seat_names(table), lang, events)
     caption = caption_of(adapter.heading(lang), lines, status)
     return Screen(caption, photo, game_keyboard(table, bot_username))
@@ -273,13 +273,15 @@ def game_keyboard(table: Table, bot_username: str, opened: str | None = None) ->
     return markup(rows + extra)
 
 
-def ending_lines(table: Table, lang: str) -> list[str]:
-    """Under a finished game: that it was stopped (if it did not end by its rules), the series."""
+def status_lines(table: Table, turn: str, lang: str) -> list[str]:
+    """The end of a caption: the adapter's status (`turn`: whose turn and what to do, or the
+    result), and under a finished game the series; a stopped game says so instead of whose turn
+    it was."""
     if table.phase is not Phase.FINISHED:
-        return []
-    lines = []
-    if game_of(table).outcome(state_of(table)) is None:
-        lines.append(t(lang, "The game was stopped."))
+        return [turn]
+    lines = (
+        [turn] if game_of(table).outcome(state_of(table)) is not None else [t(lang, "The game was stopped.")]
+    )
     if table.tally and len(table.players) > 1:
         lines.append(tally_line(table, lang))
     return lines
@@ -316,7 +318,7 @@ def panel_screen(table: Table, seat: int, since: int, unless: str | None = None)
     view = game.view(state, seat)
     legal = game.legal_actions(state, seat) if table.phase is Phase.PLAYING else ()
     lines, events = journal_lines(table, seat, since, lang)
-    status = [adapter.panel_status(view, names_of(table), lang), *ending_lines(table, lang)]
+    status = status_lines(table, adapter.panel_status(view, names_of(table), lang), lang)
     caption = caption_of(adapter.heading(lang), lines, status)
     keyboard = panel_keyboard(table, seat)
     names = seat_names(table)
