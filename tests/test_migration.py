@@ -75,3 +75,27 @@ async def test_a_move_onto_a_chat_with_a_game_changes_nothing(any_redis: aioredi
             await store.move(table, SUPERGROUP)
         assert await store.get(GROUP, 0) == table and await store.get_by_id(table.id) == table
         assert await store.get(SUPERGROUP, 0) == there
+
+
+async def test_a_picture_refused_for_the_move_takes_the_game_along(any_redis: aioredis.Redis) -> None:
+    """Telegram may refuse the old id before its notice of the move reaches the bot: the game follows
+    the new id the refusal names, and the notices find it moved already."""
+    async with BotHarness(any_redis) as bot:
+        table = await open_group_game(bot)
+        alice = table.players[0].user_id
+        assert alice is not None
+        bot.api.migrated[GROUP] = SUPERGROUP
+        await bot.press(GROUP, mover(table), next(d for d in bot.button_data(GROUP) if d.startswith("g:")))
+        store = services_of(bot.app).tables.store
+        assert await store.get(GROUP, 0) is None
+        moved = await store.get(SUPERGROUP, 0)
+        assert moved is not None and moved.id == table.id and moved.screen > table.screen
+        # The move just made is shown in the supergroup.
+        shown = bot.live(SUPERGROUP)
+        assert shown.message_id == moved.message_id and shown.photo is not None
+        assert await store.shown(moved) == moved.screen
+        assert all(callback.decode(d).version == moved.screen for d in bot.button_data(SUPERGROUP))
+        await bot.feed(migration(bot, GROUP, alice, migrate_to_chat_id=SUPERGROUP))
+        await bot.feed(migration(bot, SUPERGROUP, alice, migrate_from_chat_id=GROUP))
+        assert await store.get(SUPERGROUP, 0) == moved
+        assert not bot.errors

@@ -26,7 +26,7 @@ async def on_migrate(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         await found.prefs.set_chat_lang(new_chat, lang)
         await found.prefs.set_chat_lang(old_chat, None)
     await found.pulls.leaderboard.move_chat(old_chat, new_chat)
-    await found.tables.move_chat(old_chat, new_chat)
+    await found.tables.publisher.move_chat(old_chat, new_chat)
 
 
 def add_migration_handler(application: Application) -> None:  # type: ignore[type-arg]

@@ -77,10 +77,12 @@ PHOTO_SIDES = (90, 320, 800, 1280, 2560)
 class ApiError(Exception):
     """A Bot API error answer; `do_request` turns it into the HTTP status and description."""
 
-    def __init__(self, description: str, code: int = 400) -> None:
+    def __init__(self, description: str, code: int = 400, parameters: JSON | None = None) -> None:
         super().__init__(description)
         self.description = description
         self.code = code
+        #: Telegram's ResponseParameters (a group's new id, a pause), if the error has any.
+        self.parameters = parameters
 
 
 class Button(NamedTuple):
@@ -237,6 +239,8 @@ class FakeBotAPI(BaseRequest):
         self.private_opened: set[int] = set()
         #: Groups the bot was removed from: Telegram refuses it there.
         self.removed_from: set[int] = set()
+        #: Groups that became supergroups, with their new ids: Telegram refuses the old id.
+        self.migrated: dict[int, int] = {}
         #: Groups where the bot is a plain member and members may not send photos.
         self.no_photos: set[int] = set()
         self._files: dict[str, bytes] = {}
@@ -310,6 +314,8 @@ class FakeBotAPI(BaseRequest):
         except ApiError as exc:
             call.error = exc.description
             body = {"ok": False, "error_code": exc.code, "description": exc.description}
+            if exc.parameters:
+                body["parameters"] = exc.parameters
             return exc.code, json.dumps(body).encode()
         call.result = result
         if failing:
@@ -435,6 +441,11 @@ class FakeBotAPI(BaseRequest):
             raise ApiError("Bad Request: chat not found")
         if chat_id in self.removed_from:
             raise ApiError("Forbidden: bot was kicked from the group chat", 403)
+        if chat_id in self.migrated:
+            raise ApiError(
+                "Bad Request: group chat was upgraded to a supergroup chat",
+                parameters={"migrate_to_chat_id": self.migrated[chat_id]},
+            )
         return chat_id
 
     def _get(self, chat_id: int, message_id: int, *, verb: str = "edit") -> FakeMessage:

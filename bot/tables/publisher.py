@@ -29,7 +29,7 @@ from typing import Any, Final
 import redis.asyncio as aioredis
 from telegram import Bot, InputMediaPhoto, Message
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
 from bot import keys
 from bot.adapters import ADAPTERS
@@ -143,6 +143,7 @@ class Publisher:
         Whoever holds the message's lease shows the latest table, and again while a newer one was
         stored meanwhile (another press, a computer's move), so a press that found the message busy
         can leave it to the holder; what the budget holds back is deferred to a tick."""
+        moved_to: int | None = None
         for _ in range(REFRESHES):
             table = await self.store.get(chat_id, topic)
             if table is None:
@@ -173,12 +174,33 @@ class Publisher:
                         await self._edit(table, shown)
             except PicturesRefused:
                 return  # the next change tries again
+            except ChatMigrated as error:
+                moved_to = error.new_chat_id
+                break
             finally:
                 await self._release(keys=[lease], args=[token])
+        if moved_to is not None:
+            # The group became a supergroup before its notice reached the bot: follow it now.
+            await self.move_chat(chat_id, moved_to)
+            return
         # Still newer tables after these pictures: the rest goes to a tick.
         latest = await self.store.get(chat_id, topic)
         if latest is not None and await self.store.shown(latest) < latest.screen:
             await self.defer(latest, await self.budget.wait(chat_id) if chat_id < 0 else 0.0)
+
+    async def move_chat(self, old_chat: int, new_chat: int) -> None:
+        """A group became a supergroup, with a new chat id: its table goes with it and is shown
+        there anew (Telegram refuses the old id from now on). Telegram's notices of the move, and a
+        show refused for it, may each come first; the others find nothing left to move."""
+        table = await self.store.get(old_chat, 0)
+        if table is None:
+            return
+        try:
+            moved = await self.store.move(table, new_chat)
+        except VersionConflict:
+            log.warning("table %s could not move from chat %s to %s", table.id, old_chat, new_chat)
+            return
+        await self.show(moved)
 
     @contextlib.asynccontextmanager
     async def _retried_if_lost(self, table: Table) -> AsyncIterator[None]:

@@ -88,20 +88,6 @@ class Tables:
         await self.publisher.show(stored)
         return stored
 
-    async def move_chat(self, old_chat: int, new_chat: int) -> None:
-        """A group became a supergroup, with a new chat id: its table goes with it and is shown
-        there anew (Telegram refuses the old id from now on). A second notice of the same move
-        finds nothing left to move."""
-        table = await self.store.get(old_chat, 0)
-        if table is None:
-            return
-        try:
-            moved = await self.store.move(table, new_chat)
-        except VersionConflict:
-            log.warning("table %s could not move from chat %s to %s", table.id, old_chat, new_chat)
-            return
-        await self.publisher.show(moved)
-
     async def abandon_chat(self, chat_id: int, title: str) -> None:
         """The bot was removed from the group `title`: nothing can be shown or pressed there any
         more, so its games stop and its lobbies close, without a word to the chat (none would
