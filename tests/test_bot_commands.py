@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
 import redis.asyncio as aioredis
+from PIL import Image
 
 from bot.chat import callback
 from bot.chat.commands import register_commands
 from bot.offline.fake_api import BOT_ID
 from bot.tables.model import Phase
+from render.draw import INK
 from tests.harness import BotHarness
 
 ALICE, BOB, EVE = 21, 22, 23
@@ -210,6 +213,7 @@ async def test_lobby_leave_cancel_and_stop(redis_client: aioredis.Redis) -> None
         playing = await bot.table(GROUP)
         assert playing is not None and playing.message_id is not None
         assert "your turn" in bot.api.messages[GROUP][playing.message_id].content
+        before = bot.api.photo(GROUP, playing.message_id)
         await bot.say(GROUP, ALICE, "/stop")
         assert bot.live(GROUP).content == "The game was stopped."
         stopped = await bot.table(GROUP)
@@ -219,6 +223,12 @@ async def test_lobby_leave_cancel_and_stop(redis_client: aioredis.Redis) -> None
         # It no longer tells whose turn it was.
         assert table_message.content.endswith("The game was stopped.")
         assert "your turn" not in table_message.content
+        # Nor does its picture: a dark band across its top says the game was stopped.
+        after = bot.api.photo(GROUP, stopped.message_id)
+        assert before is not None and after is not None
+        corners = [Image.open(io.BytesIO(photo)).convert("RGB").getpixel((2, 2)) for photo in (before, after)]
+        assert isinstance(corners[1], tuple) and corners[0] != corners[1]
+        assert all(abs(a - b) <= 8 for a, b in zip(corners[1], INK, strict=True))
         assert [label for row in bot.api.buttons(GROUP, stopped.message_id) for label, _ in row] == [
             "Play again"
         ]

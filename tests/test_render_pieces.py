@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 
 import pytest
@@ -12,10 +13,11 @@ from core.games.grid import Cell
 from render import board, table
 from render.board import Board, CellLook, Style, Token
 from render.dice import PIPS, die
-from render.encode import build_palette, to_palette
+from render.encode import build_palette, encode, to_palette
 from render.hand import MAX_ROWS, MIN_SHOWN_X, draw_hand, layout_hand
 from render.score_sheet import score_sheet
 from render.seats import seat_colour
+from render.stamp import BAND_LEAST, BAND_SHARE, stamped
 
 #: A Tarot-grid-like field: an oval of 7 rows with a hole in the middle.
 OVAL: tuple[Cell, ...] = tuple(
@@ -250,3 +252,23 @@ def test_six_die_faces_with_their_pips() -> None:
     assert ink == sorted(ink) and len(set(ink)) == 5
     with pytest.raises(ValueError):
         die(7, 60)
+
+
+def test_a_stopped_picture_is_stamped_across_its_top_and_left_alone_below() -> None:
+    picture = Image.new("RGB", (600, 400), (250, 250, 240))
+    out = Image.open(io.BytesIO(stamped(encode(picture), "The game was stopped."))).convert("RGB")
+    band = max(BAND_LEAST, round(400 * BAND_SHARE))
+    assert out.size == picture.size
+    # The band is dark from edge to edge, with light letters along its middle.
+
+    def rgb(x: int, y: int) -> tuple[int, ...]:
+        pixel = out.getpixel((x, y))
+        assert isinstance(pixel, tuple)
+        return pixel
+
+    for x in (2, 597):
+        assert max(rgb(x, 2)) < 60 and max(rgb(x, band - 2)) < 60
+    assert any(min(rgb(x, band // 2)) > 200 for x in range(600))
+    # Below it the picture is as it was.
+    below = out.crop((0, band + 1, 600, 400))
+    assert not ImageChops.difference(below, picture.crop((0, band + 1, 600, 400))).getbbox()

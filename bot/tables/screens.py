@@ -24,11 +24,14 @@ from bot.tables.lifecycle import LEVELS, LOBBY_IDLE_MINUTES, game_of, state_of, 
 from bot.tables.model import Entry, Phase, Table
 from core.engine import Event, GameOver
 from i18n import N_, t, tn
+from render.stamp import stamped
 
 #: Telegram's limit on a photo caption.
 MAX_CAPTION = 1024
 #: Journal lines a caption shows at most: the latest ones.
 MAX_LINES = 10
+#: Under a stopped game's caption and across its picture.
+STOPPED = N_("The game was stopped.")
 
 
 class Screen(NamedTuple):
@@ -234,9 +237,14 @@ def game_screen(table: Table, bot_username: str, since: int) -> Screen:
     view = game_of(table).view(state, None)
     lines, events = journal_lines(table, None, since, lang)
     status = status_lines(table, adapter.status(view, names_of(table), lang), lang)
-    photo = adapter.picture(view, seat_names(table), lang, events)
+    photo = _stamped_if_stopped(table, adapter.picture(view, seat_names(table), lang, events), lang)
     caption = caption_of(adapter.heading(lang), lines, status)
     return Screen(caption, photo, game_keyboard(table, bot_username))
+
+
+def _stamped_if_stopped(table: Table, photo: bytes, lang: str) -> bytes:
+    """A stopped game's picture still shows whose turn it was: a band across it says it is over."""
+    return stamped(photo, t(lang, STOPPED)) if stopped(table) else photo
 
 
 def game_keyboard(table: Table, bot_username: str, opened: str | None = None) -> InlineKeyboardMarkup | None:
@@ -273,15 +281,18 @@ def game_keyboard(table: Table, bot_username: str, opened: str | None = None) ->
     return markup(rows + extra)
 
 
+def stopped(table: Table) -> bool:
+    """Whether the table's game was stopped by a person (it did not end by its rules)."""
+    return table.phase is Phase.FINISHED and game_of(table).outcome(state_of(table)) is None
+
+
 def status_lines(table: Table, turn: str, lang: str) -> list[str]:
     """The end of a caption: the adapter's status (`turn`: whose turn and what to do, or the
     result), and under a finished game the series; a stopped game says so instead of whose turn
     it was."""
     if table.phase is not Phase.FINISHED:
         return [turn]
-    lines = (
-        [turn] if game_of(table).outcome(state_of(table)) is not None else [t(lang, "The game was stopped.")]
-    )
+    lines = [t(lang, STOPPED)] if stopped(table) else [turn]
     if table.tally and len(table.players) > 1:
         lines.append(tally_line(table, lang))
     return lines
@@ -334,7 +345,7 @@ def panel_screen(table: Table, seat: int, since: int, unless: str | None = None)
     look = hashlib.sha256(json.dumps(contents, default=str).encode()).hexdigest()[:16]
     if look == unless:
         return look, None
-    photo = adapter.panel_picture(view, names, lang, legal, events)
+    photo = _stamped_if_stopped(table, adapter.panel_picture(view, names, lang, legal, events), lang)
     return look, Screen(caption, photo, keyboard)
 
 
