@@ -15,6 +15,9 @@ timer by reading `BUCKETS` sorted sets. Keys:
   budget's pace); `np:{b}:<chat>`: the group was told that the bot may no longer send pictures
   there (expires, so it is told again an hour later);
   `el:{b}:<chat>:<topic>[:p<seat>]`: who is editing the live message (or a seat's panel) now (a short lease).
+- `pr:<table id>:<seat>`: string, the message id of the group's notice asking a person whose panel
+  could not be sent (they never opened the bot, or blocked it) to open it; deleted with the notice
+  once their panel gets through.
 - `w:{b}:<uid>`: hash of a wallet (`balance`, `refill_day`, `rank`), with `...:log`, `...:op:<id>`,
   `...:daily`, `...:pull:<id>`, `...:spin:<id>` and `...:pending` (pulls charged, not yet settled).
 - `lb:{g}:*`, `lb:{c<chat>}:*`, `lb:names`: leaderboards (written apart from the wallets).
@@ -78,6 +81,11 @@ def edit_budget(chat_id: int) -> str:
 
 def no_pictures_told(chat_id: int) -> str:
     return f"np:{tag(chat_id)}:{chat_id}"
+
+
+def panel_refused(table_id: str, seat: int) -> str:
+    """The group's notice asking a person whose panel could not be sent to open the bot."""
+    return f"pr:{table_id}:{seat}"
 
 
 def edit_lease(chat_id: int, topic: int, panel: int | None = None) -> str:

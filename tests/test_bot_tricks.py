@@ -180,6 +180,42 @@ async def test_whole_games_in_a_group_with_two_people_and_computers_at_every_sea
         assert [p.name for p in again.players] == [p.name for p in table.players]
 
 
+async def test_a_person_the_bot_cannot_write_to_is_asked_once_to_open_it(
+    redis_client: aioredis.Redis,
+) -> None:
+    """The host opened the table with /new in the group and never opened the bot: at Start their
+    panel cannot be sent, so the group asks them, once, to open it with «My panel» (mentioning them);
+    the notice goes as soon as their panel gets through."""
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        await open_group(bot, "minor_arcana", after_bob=1)
+        bot.api.private_opened.discard(ALICE)
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+
+        def asks() -> list[FakeMessage]:
+            return [m for m in bot.api.bot_messages(GROUP) if "I cannot send you your cards" in m.content]
+
+        table = await current(bot, GROUP)
+        alice = table.seat_of(ALICE)
+        assert alice is not None and alice not in table.panels and table.seat_of(BOB) in table.panels
+        assert len(asks()) == 1 and asks()[0].content.startswith("🔒 Alice, ")
+        sent = next(
+            call.params["text"]
+            for call in bot.api.calls_of("sendMessage")
+            if call.chat_id == GROUP and call.result and call.result["message_id"] == asks()[0].message_id
+        )
+        assert f'<a href="tg://user?id={ALICE}">Alice</a>' in sent
+        # The game goes on (a computer moves for whoever lets the time run out): no second notice.
+        shown = len(bot.api.calls_of("sendPhoto"))
+        bot.clock.advance(table.turn_seconds + 1)  # type: ignore[attr-defined]
+        await bot.tick()
+        assert len(bot.api.calls_of("sendPhoto")) > shown and len(asks()) == 1
+        # Alice opens the bot with the table's link: her panel comes, the notice goes.
+        await bot.say(ALICE, ALICE, f"/start panel_{table.id}", first_name="Alice")
+        assert alice in (await current(bot, GROUP)).panels
+        assert not asks()
+        assert not bot.errors
+
+
 async def test_the_last_trick_on_demand_is_an_alert(redis_client: aioredis.Redis) -> None:
     """Between tricks the picture shows the trick just won; later, a button under the table tells
     the last trick to the presser alone: nothing is written to the group and nothing changes."""

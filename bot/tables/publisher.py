@@ -22,7 +22,7 @@ import html
 import logging
 import math
 import secrets
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import timedelta
 from typing import Any, Final
 
@@ -70,6 +70,10 @@ RETRY_SECONDS: Final = 1.0
 REFRESHES: Final = 3
 #: A group that took photos from the bot is told so again after this many seconds at the soonest.
 NO_PICTURES_TOLD: Final = 3600
+#: How long the group's notice asking a person to open the bot stays at most, and how long it is
+#: not repeated for the same game and seat.
+OPEN_BOT_NOTICE_SECONDS: Final = 600
+OPEN_BOT_ASKED_SECONDS: Final = 6 * 3600
 #: The job that deletes a transient notice.
 DELETE: Final = "delete"
 
@@ -489,7 +493,8 @@ class Publisher:
             else:
                 await self._send_panel(table, seat, screen)
         except Forbidden:
-            return  # they never started the bot: the group's "My panel" link is their way in
+            await self._ask_to_open_the_bot(table, seat)
+            return
         except BadRequest as error:
             if "not modified" not in str(error).lower():
                 raise
@@ -504,6 +509,8 @@ class Publisher:
         await self._update_stored(
             table, lambda current: {"panels": {**current.panels, seat: sent.message_id}}
         )
+        if notice := await self.redis.getdel(keys.panel_refused(table.id, seat)):
+            await self._delete({"chat": table.chat_id, "message": notice})
 
     async def bring_back(self, table: Table, user_id: int) -> None:
         """Send a game's message again at the foot of its chat (it scrolled far up, or was deleted):
@@ -544,12 +551,37 @@ class Publisher:
         when their next turn time is up."""
         if not seats:
             return
+        text = t(table.lang, "⏰ {names}, your move! Next time a computer will move for you.", names="\0")
+        note = await self._notify(table, seats, text)
+        await self._delete_later(table, note, max(table.turn_seconds, 1))
+
+    async def _ask_to_open_the_bot(self, table: Table, seat: int) -> None:
+        """A person's panel could not be sent (they never opened the bot, or blocked it): the group
+        asks them, once, to open it with the table's "My panel" link; the notice goes once their
+        panel gets through, or after a while."""
+        key = keys.panel_refused(table.id, seat)
+        if table.private or not await self.redis.set(key, "", nx=True, ex=OPEN_BOT_ASKED_SECONDS):
+            return
+        text = t(
+            table.lang,
+            "🔒 {names}, I cannot send you your cards: open the bot with «🤖 My panel» under the table.",
+            names="\0",
+        )
+        try:
+            note = await self._notify(table, (seat,), text)
+        except (BadRequest, Forbidden) as error:  # the group refuses words too: the link is still there
+            log.info("could not ask seat %s of table %s to open the bot: %s", seat, table.id, error)
+            return
+        await self.redis.set(key, str(note.message_id), xx=True, keepttl=True)
+        await self._delete_later(table, note, OPEN_BOT_NOTICE_SECONDS)
+
+    async def _notify(self, table: Table, seats: Sequence[int], text: str) -> Message:
+        """Send `text` to the table's chat, the people of `seats` mentioned in place of its NUL."""
         # Mentions, so that the notice reaches their phones: an edited table message notifies nobody.
         names = ", ".join(_mention(table.players[seat]) for seat in seats)
-        text = t(table.lang, "⏰ {names}, your move! Next time a computer will move for you.", names="\0")
         thread = table.topic or None
         try:
-            note = await self.bot.send_message(
+            return await self.bot.send_message(
                 table.chat_id,
                 html.escape(text).replace("\0", names),
                 parse_mode=ParseMode.HTML,
@@ -557,12 +589,13 @@ class Publisher:
             )
         except BadRequest as error:
             # Telegram may refuse a mention (a person who left the chat): the names then go plain.
-            log.info("a warning with mentions was refused (%s): sent without them", error)
+            log.info("a notice with mentions was refused (%s): sent without them", error)
             plain = ", ".join(table.players[seat].name for seat in seats)
-            note = await self.bot.send_message(
+            return await self.bot.send_message(
                 table.chat_id, text.replace("\0", plain), message_thread_id=thread
             )
-        delay = max(table.turn_seconds, 1)
+
+    async def _delete_later(self, table: Table, note: Message, delay: float) -> None:
         await self.later.schedule(
             table.chat_id, delay, DELETE, {"chat": table.chat_id, "message": note.message_id}
         )
