@@ -4,7 +4,8 @@ Two match-ups of four-seat games: normal against three easy players, hard agains
 Games come in groups of four sharing a seed (the same deal) with the tested player in each seat in
 turn; groups alternate between throw-in and transfer Durak unless `--variant` picks one. A draw (no
 fool) counts as not being the fool. Hard's decision times count only decisions with a choice (with one
-legal action it answers at once).
+legal action it answers at once); its search stops at `--think` seconds of processor time, as in the
+bot.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ import multiprocessing
 import random
 from typing import Any
 
-from benchmarks.timing import TimedPlayer, report, spread
+from benchmarks.timing import TimedPlayer, add_think_option, report, spread
 from core.ai.base import ComputerPlayer
 from core.ai.durak import DEFAULT_BUDGET, EasyDurakPlayer, HardDurakPlayer, NormalDurakPlayer
+from core.ai.search import THINK_SECONDS
 from core.games.durak import DurakGame, DurakView, TransferDurakGame
 from core.play import play_game
 
@@ -27,14 +29,14 @@ VARIANTS: dict[str, tuple[DurakGame, ...]] = {
 }
 
 
-def _games(job: tuple[str, str, int, int, int, int]) -> tuple[int, int, list[float], list[float]]:
+def _games(job: tuple[str, str, int, int, int, int, float]) -> tuple[int, int, list[float], list[float]]:
     """Games `first` to `last - 1` of one match-up: fools, draws and the tested player's decision
     times (CPU, wall)."""
-    matchup, variant, seed, budget, first, last = job
+    matchup, variant, seed, budget, first, last, think = job
     tested: TimedPlayer
     others: ComputerPlayer[DurakView]
     if matchup == "hard":
-        tested, others = TimedPlayer(HardDurakPlayer(budget=budget)), NormalDurakPlayer()
+        tested, others = TimedPlayer(HardDurakPlayer(budget=budget), think), NormalDurakPlayer()
     else:
         tested, others = TimedPlayer(NormalDurakPlayer()), EasyDurakPlayer()
     games = VARIANTS[variant]
@@ -57,12 +59,16 @@ def run(
     budget: int = DEFAULT_BUDGET,
     variant: str = "both",
     processes: int = 1,
+    think: float = THINK_SECONDS,
 ) -> dict[str, float]:
     """One match-up ("hard": hard against normal; "normal": normal against easy)."""
     # Whole groups of four per chunk, so every deal is played from each seat.
     groups = -(-games // 4)
     bounds = [4 * (groups * part // processes) for part in range(processes + 1)]
-    jobs = [(matchup, variant, seed, budget, bounds[i], min(bounds[i + 1], games)) for i in range(processes)]
+    jobs = [
+        (matchup, variant, seed, budget, bounds[i], min(bounds[i + 1], games), think)
+        for i in range(processes)
+    ]
     if processes > 1:
         with multiprocessing.Pool(processes) as pool:
             parts = pool.map(_games, jobs)
@@ -76,7 +82,11 @@ def run(
         f"{matchup}_draw_rate": draws / games,
     }
     if matchup == "hard":
-        result |= {"hard_budget": budget, "hard_decisions": sum(len(part[2]) for part in parts)}
+        result |= {
+            "hard_budget": budget,
+            "hard_think_seconds": think,
+            "hard_decisions": sum(len(part[2]) for part in parts),
+        }
         cpu = [ms for part in parts for ms in part[2]]
         wall = [ms for part in parts for ms in part[3]]
         # One process, one core: how many decisions with a choice it makes per second of CPU.
@@ -96,12 +106,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", choices=sorted(VARIANTS), default="both")
     parser.add_argument("--only", choices=("normal", "hard"), help="run one match-up")
     parser.add_argument("--processes", type=int, default=1)
+    add_think_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     result: dict[str, float] = {}
     for matchup in ("normal", "hard"):
         if args.only in (None, matchup):
-            result |= run(matchup, args.games, args.seed, args.budget, args.variant, args.processes)
+            result |= run(
+                matchup, args.games, args.seed, args.budget, args.variant, args.processes, args.think
+            )
     report(result, args.json)
     return 0
 

@@ -4,7 +4,8 @@ Two-player games pit the tested level against the random player, in pairs sharin
 deal, the same first seat) with the seats swapped, with one token a player or two (`--tokens`); solo
 games, one seed each, measure how often the tested level and the random player clear the field.
 Decision times are the CPU time of the tested player's decisions with a choice (with one legal
-action it answers at once).
+action it answers at once); its end-game search stops deepening at `--think` seconds of that time, as
+in the bot.
 
 `--tower-known` plays the two-player games once more with the tested player told where the Tower
 lies (a closed Tower ends the game of whoever turns it up with no way out, and a fair player cannot
@@ -18,19 +19,20 @@ import multiprocessing
 import random
 from typing import Any
 
-from benchmarks.timing import TimedPlayer, report, spread
+from benchmarks.timing import TimedPlayer, add_think_option, report, spread
 from core.ai.base import ComputerPlayer
 from core.ai.grid_tarot import GridTarotPlayer
 from core.ai.random_player import RandomPlayer
 from core.ai.registry import PLAYERS
+from core.ai.search import THINK_SECONDS
 from core.games.grid_tarot import TOKENS, GridTarotGame, GridTarotState, GridTarotView, position
 from core.games.grid_tarot_arcana import TOWER
 from core.games.grid_tarot_rules import Position
 from core.play import play, play_game
 
-#: (level, seed, first game, last game, Tower known, tokens a player) -> (duel wins, duel draws, solo
-#: clears, random's solo clears, decision times).
-Job = tuple[str, int, int, int, bool, int]
+#: (level, seed, first game, last game, Tower known, tokens a player, think limit) -> (duel wins, duel
+#: draws, solo clears, random's solo clears, decision times).
+Job = tuple[str, int, int, int, bool, int, float]
 
 
 class TowerSighted(GridTarotPlayer):
@@ -69,12 +71,12 @@ def _duel(
 
 
 def _games(job: Job) -> tuple[int, int, int, int, list[float]]:
-    level, seed, first, last, tower_known, tokens = job
+    level, seed, first, last, tower_known, tokens, think = job
     game = GridTarotGame()
     level_player = PLAYERS["grid_tarot"][level]
     assert isinstance(level_player, GridTarotPlayer)
     sighted = TowerSighted(level_player) if tower_known else None
-    tested = TimedPlayer(sighted or level_player)
+    tested = TimedPlayer(sighted or level_player, think)
     baseline = RandomPlayer()
     wins = draws = clears = random_clears = 0
     for number in range(first, last):
@@ -100,12 +102,14 @@ def _games(job: Job) -> tuple[int, int, int, int, list[float]]:
 
 
 def _parts(
-    level: str, games: int, seed: int, processes: int, sighted: bool, tokens: int
+    level: str, games: int, seed: int, processes: int, sighted: bool, tokens: int, think: float
 ) -> list[tuple[int, int, int, int, list[float]]]:
     # Whole seat-swapped pairs per chunk.
     pairs = -(-games // 2)
     bounds = [2 * (pairs * part // processes) for part in range(processes + 1)]
-    jobs = [(level, seed, bounds[i], min(bounds[i + 1], games), sighted, tokens) for i in range(processes)]
+    jobs = [
+        (level, seed, bounds[i], min(bounds[i + 1], games), sighted, tokens, think) for i in range(processes)
+    ]
     if processes > 1:
         with multiprocessing.Pool(processes) as pool:
             return pool.map(_games, jobs)
@@ -119,12 +123,14 @@ def run(
     processes: int = 2,
     tower_known: bool = False,
     tokens: int = 1,
+    think: float = THINK_SECONDS,
 ) -> dict[str, float | str]:
-    parts = _parts(level, games, seed, processes, False, tokens)
+    parts = _parts(level, games, seed, processes, False, tokens, think)
     times = [ms for part in parts for ms in part[4]]
     result: dict[str, float | str] = {
         "matchup": f"{level} vs random, 2 players; solo {level} and random",
         "tokens_per_player": tokens,
+        "think_seconds": think,
         "games": games,
         "win_rate_vs_random": sum(part[0] for part in parts) / games,
         "draw_rate_vs_random": sum(part[1] for part in parts) / games,
@@ -134,7 +140,7 @@ def run(
         **spread(times, "cpu_ms"),
     }
     if tower_known:
-        sighted = _parts(level, games, seed, processes, True, tokens)
+        sighted = _parts(level, games, seed, processes, True, tokens, think)
         result["win_rate_vs_random_tower_known"] = sum(part[0] for part in sighted) / games
     return result
 
@@ -152,9 +158,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--tokens", type=int, choices=(1, 2), default=1, help="tokens a player (the table option)"
     )
+    add_think_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    result = run(args.level, args.games, args.seed, args.processes, args.tower_known, args.tokens)
+    result = run(args.level, args.games, args.seed, args.processes, args.tower_known, args.tokens, args.think)
     report(result, args.json)
     return 0
 

@@ -21,15 +21,14 @@ import argparse
 import hashlib
 import multiprocessing
 import random
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from benchmarks.timing import TimedPlayer, report, spread
+from benchmarks.timing import TimedPlayer, add_think_option, report, spread
 from core.ai import minor_arcana, tarot
 from core.ai.base import ComputerPlayer
-from core.ai.search import THINK_SECONDS, ThinkLimit, thinking_within
+from core.ai.search import THINK_SECONDS
 from core.engine import Game
 from core.games.minor_arcana import ONE_HAND, MinorArcanaGame
 from core.games.tarot import TarotGame
@@ -81,7 +80,7 @@ def _hands(job: Job) -> tuple[float, list[float], list[str]]:
     """The tested player's wins, decision times and actions in `job`'s hands."""
     game, seats, options, module = GAMES[job.game_id]
     if job.matchup == "hard":
-        tested = TimedPlayer(module.hard(**job.settings))
+        tested = TimedPlayer(module.hard(**job.settings), job.think)
         others = module.normal()
     else:
         tested, others = TimedPlayer(module.normal()), module.easy()
@@ -90,8 +89,7 @@ def _hands(job: Job) -> tuple[float, list[float], list[str]]:
         group, seat = divmod(number, seats)
         players: list[ComputerPlayer[Any]] = [others] * seats
         players[seat] = tested
-        with thinking_within(ThinkLimit(job.think, time.thread_time) if job.think else None):
-            totals = _hand(game, players, random.Random(f"{job.seed}:{job.game_id}:{group}"), options)
+        totals = _hand(game, players, random.Random(f"{job.seed}:{job.game_id}:{group}"), options)
         best = max(totals)
         if totals[seat] == best:
             wins += 1 / totals.count(best)
@@ -161,9 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--discard-times", type=float, help="hard's discard budget as a multiple of a card's")
     parser.add_argument("--candidates", type=int, help="hard's searched choices per decision")
     parser.add_argument("--keep-first", type=float, help="how much better per deal a choice must do")
-    parser.add_argument(
-        "--think", type=float, default=THINK_SECONDS, help="hard's processor seconds a search (0: no limit)"
-    )
+    add_think_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     given = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import statistics
@@ -10,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.ai.base import ComputerPlayer
+from core.ai.search import THINK_SECONDS, ThinkLimit, thinking_within
 from core.engine import Action
 
 
@@ -17,17 +19,20 @@ class TimedPlayer:
     """Wraps a player and records how long each decision with a choice takes, in milliseconds: the
     CPU time of its thread (what one core spends, whatever else loads the machine) and the wall time;
     and every action it chose, so that a change meant to be faster only can show that it plays the
-    same."""
+    same. Its searches keep to `think` seconds of that time, as in the bot (0: no limit; then a
+    seeded run makes the same decisions on any machine)."""
 
-    def __init__(self, player: ComputerPlayer[Any]) -> None:
+    def __init__(self, player: ComputerPlayer[Any], think: float = 0.0) -> None:
         self.player = player
+        self.limit = ThinkLimit(think, time.thread_time) if think else None
         self.cpu_ms: list[float] = []
         self.wall_ms: list[float] = []
         self.actions: list[Action] = []
 
     def choose(self, view: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
         cpu, wall = time.thread_time(), time.perf_counter()
-        action = self.player.choose(view, legal, rng)
+        with thinking_within(self.limit):
+            action = self.player.choose(view, legal, rng)
         self.actions.append(action)
         if len(legal) > 1:
             self.cpu_ms.append((time.thread_time() - cpu) * 1000)
@@ -57,3 +62,14 @@ def report(result: Mapping[str, Any], as_json: bool) -> None:
     width = max(map(len, result))
     for name, value in result.items():
         print(f"{name:<{width}}  {value:.3f}" if isinstance(value, float) else f"{name:<{width}}  {value}")
+
+
+def add_think_option(parser: argparse.ArgumentParser) -> None:
+    """`--think`: the tested player's think limit, by default the bot's."""
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=THINK_SECONDS,
+        help="processor seconds a search may take, as in the bot (COMPUTER_THINK_SECONDS); 0: no limit, "
+        "and only then do two machines' runs make the same decisions",
+    )
