@@ -4,26 +4,14 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
 
 from benchmarks.timing import TimedPlayer
 from core.ai.search import ThinkLimit, think_limit
-from core.engine import Action
-
-
-class LimitReader:
-    """A player that notes the think limit it decides under."""
-
-    def __init__(self) -> None:
-        self.limits: list[ThinkLimit | None] = []
-
-    def choose(self, view: Any, legal: tuple[Action, ...], rng: random.Random) -> Action:
-        self.limits.append(think_limit())
-        return legal[0]
+from tests.test_computers import Thinking
 
 
 def test_a_timed_player_decides_within_the_think_limit_it_is_given() -> None:
-    limited, free = LimitReader(), LimitReader()
+    limited, free = Thinking(), Thinking()
     TimedPlayer(limited, 0.25).choose(None, ("a", "b"), random.Random(0))
     TimedPlayer(free).choose(None, ("a", "b"), random.Random(0))
     assert limited.limits == [ThinkLimit(0.25, time.thread_time)]
