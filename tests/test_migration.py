@@ -59,9 +59,13 @@ async def test_a_game_moves_with_its_group_to_the_supergroup(any_redis: aioredis
         assert await services_of(bot.app).prefs.get_chat_lang(SUPERGROUP) == "en"
         assert await any_redis.zscore(board_key(SUPERGROUP, "balance"), str(alice)) == 1200
         assert not await any_redis.exists(board_key(GROUP, "balance"), keys.table(GROUP, 0))
-        # Telegram's second notice, in the supergroup, finds nothing left to move.
+        # Telegram's second notice, in the supergroup, finds nothing left to move; that the bot
+        # joined the supergroup is not greeted as a new chat would be (its game is there already).
+        sent = len(bot.api.calls_of("sendMessage"))
         await bot.feed(migration(bot, SUPERGROUP, alice, migrate_from_chat_id=GROUP))
+        await bot.feed(bot.updates.membership(SUPERGROUP, alice, "left", "member"))
         assert await store.get(SUPERGROUP, 0) == after
+        assert len(bot.api.calls_of("sendMessage")) == sent
         assert not bot.errors
 
 

@@ -23,7 +23,11 @@ async def on_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     was, now = change.old_chat_member.status, change.new_chat_member.status
     if now in ABSENT and was not in ABSENT:
         await services(context).tables.abandon_chat(change.chat.id, change.chat.title or "")
-    elif now in PRESENT and was in ABSENT:
+    elif (
+        now in PRESENT and was in ABSENT and not await services(context).tables.store.in_chat(change.chat.id)
+    ):
+        # A chat with a game already needs no hello: the game came along as its group became a
+        # supergroup, and Telegram tells that move as the bot joining the supergroup as well.
         await greet(update, context)
 
 
