@@ -204,6 +204,9 @@ async def test_a_person_the_bot_cannot_write_to_is_asked_once_to_open_it(
             if call.chat_id == GROUP and call.result and call.result["message_id"] == asks()[0].message_id
         )
         assert f'<a href="tg://user?id={ALICE}">Alice</a>' in sent
+        # «My cards» tells her where to play from, before the cards (a long hand fills an alert).
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "🂠 My cards", table.message_id))
+        assert (bot.last_alert() or "").startswith("Play from «🤖 My panel».\nYour cards: ")
         # The game goes on (a computer moves for whoever lets the time run out): no second notice.
         shown = len(bot.api.calls_of("sendPhoto"))
         bot.clock.advance(table.turn_seconds + 1)  # type: ignore[attr-defined]
@@ -213,6 +216,8 @@ async def test_a_person_the_bot_cannot_write_to_is_asked_once_to_open_it(
         await bot.say(ALICE, ALICE, f"/start panel_{table.id}", first_name="Alice")
         assert alice in (await current(bot, GROUP)).panels
         assert not asks()
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "🂠 My cards", table.message_id))
+        assert (bot.last_alert() or "").startswith("Your cards: ")
         assert not bot.errors
 
 

@@ -227,8 +227,13 @@ async def table_action(
         seat = table.seat_of(user.id)
         if seat is None or table.phase is not Phase.PLAYING:
             raise Refusal("You are not playing at this table.")
-        text = adapter.hand_text(game_of(table).view(state_of(table), seat), await user_lang(context, user))
-        raise Notice(text or t(table.lang, "This game has no hands of cards."))
+        lang = await user_lang(context, user)
+        text = adapter.hand_text(game_of(table).view(state_of(table), seat), lang)
+        if not text:
+            raise Notice(t(lang, "This game has no hands of cards."))
+        # Without a panel (the bot may not write to them yet) they cannot play: say where to, first,
+        # since a long hand may fill the alert.
+        raise Notice(text if seat in table.panels else t(lang, "Play from «🤖 My panel».") + "\n" + text)
     elif action.startswith("n."):
         # Public facts told to the presser alone: nothing is written to the group.
         view = game_of(table).view(state_of(table), None)
