@@ -22,7 +22,7 @@ from telegram import (
     Update,
 )
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden
+from telegram.error import BadRequest, ChatMigrated, Forbidden
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, ContextTypes
 
 from bot.offline.fake_api import BOT_ID, FakeBotAPI, UpdateFactory
@@ -239,6 +239,16 @@ async def test_bot_cannot_write_first_to_a_user(app: App, updates: UpdateFactory
         await app.bot.send_message(BOB, "hello")
     updates.message(BOB, BOB, "/start")
     assert (await app.bot.send_message(BOB, "hello")).chat.type == "private"
+
+
+async def test_a_group_that_became_a_supergroup_is_refused_with_its_new_id(app: App, api: FakeBotAPI) -> None:
+    sent = await app.bot.send_message(GROUP, "before the move")
+    api.migrated[GROUP] = -1009999
+    with pytest.raises(ChatMigrated) as refused:
+        await app.bot.send_message(GROUP, "after the move")
+    assert refused.value.new_chat_id == -1009999
+    with pytest.raises(ChatMigrated):
+        await app.bot.edit_message_text("edited", chat_id=GROUP, message_id=sent.message_id)
 
 
 async def test_photo_by_file_id_and_media_group(app: App, api: FakeBotAPI) -> None:
