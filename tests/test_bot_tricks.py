@@ -23,7 +23,7 @@ from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase, Table
 from bot.tables.screens import names_of
 from core.ai.random_player import RandomPlayer
-from core.cards import tarot_label
+from core.cards import is_major, tarot_label, tarot_name
 from core.engine import GameOver, OptionValue, State
 from core.games.minor_arcana import RULES as MINOR_RULES
 from core.games.tarot import TAROT_TRUMPS, TarotState
@@ -367,9 +367,13 @@ async def test_an_ask_for_a_tarot_trump_from_the_panels(redis_client: aioredis.R
         back = returns[0].removeprefix("ret.")
         table = await press_on_panel(bot, table, ALICE, returns[0])
         lines = public_lines(table)
-        shown_text = " ".join(tarot_label(card) for card in shown)
+
+        def named(card: str) -> str:
+            return f"{tarot_name(card)} ({tarot_label(card)})" if is_major(card) else tarot_label(card)
+
+        shown_text = ", ".join(named(card) for card in shown)
         assert f"❓ Alice shows {shown_text} and asks Bob for a Tarot Trump" in lines
-        assert f"🤝 Bob gives Alice {tarot_label(given)}" in lines
+        assert f"🤝 Bob gives Alice {named(given)}" in lines
         assert "Alice gives Bob a small card back" in lines
         # The card given back is the two players' secret: their panels name it, the group does not.
         assert f"Alice gives Bob {tarot_label(back)} back" in panel(bot, table, BOB).content

@@ -17,6 +17,7 @@ from bot.adapters import ADAPTERS
 from bot.adapters.base import GameAdapter
 from core.ai.random_player import RandomPlayer
 from core.engine import Event, GameOver
+from core.games.tarot import Asked, TrumpGiven
 from core.play import play
 
 GAMES = 30
@@ -50,3 +51,21 @@ def test_every_event_has_a_caption_in_both_languages(game_id: str) -> None:
     print(f"{game_id}: {covered}/{len(kinds)} event types have captions ({sum(kinds.values())} events seen)")
     assert not missing, f"{game_id}: events without a caption: {missing}"
     assert not untranslated, f"{game_id}: captions with no Russian translation: {untranslated}"
+
+
+def test_the_tarot_trumps_of_an_ask_are_named_not_only_numbered() -> None:
+    """«0 I» says little to most players: an ask's shown cards and the Tarot Trump given name the
+    Major Arcana; a King keeps its short label."""
+    captions = ADAPTERS["tarot"].captions
+    names = ("Alice", "Bob", "Owl")
+    asked = Asked(asker=0, asked=1, shown=("T0", "KC"))
+    assert (
+        captions[Asked](asked, names, "en")
+        == "❓ Alice shows The Fool (0), K♥ and asks Bob for a Tarot Trump"
+    )
+    assert captions[Asked](asked, names, "ru") == (
+        "❓ Alice показывает Шут (0), К♥ и спрашивает у игрока Bob Козырь Таро"
+    )
+    given = TrumpGiven(giver=1, asker=0, card="T21")
+    assert captions[TrumpGiven](given, names, "en") == "🤝 Bob gives Alice The World (XXI)"
+    assert captions[TrumpGiven](given, names, "ru") == "🤝 Bob отдаёт игроку Alice Мир (XXI)"

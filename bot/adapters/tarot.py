@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from bot.adapters.base import Caption, Names, PrivateMode
-from bot.adapters.tricks import CAPTIONS, TrickAdapter, cards_text, merged
+from bot.adapters.tricks import CAPTIONS, TrickAdapter, cards_text, merged, named_cards
 from core.cards import tarot_label
 from core.engine import Action, Event
 from core.games.tarot import (
@@ -69,7 +69,7 @@ TAROT_CAPTIONS: dict[type[Event], Caption] = {
         "❓ {asker} shows {cards} and asks {asked} for a Tarot Trump",
         asker=names[e.asker],
         asked=names[e.asked],
-        cards=cards_text(e.shown, lang),
+        cards=named_cards(e.shown, lang),
     ),
     AskUnanswered: lambda e, names, lang: t(
         lang,
@@ -83,7 +83,7 @@ TAROT_CAPTIONS: dict[type[Event], Caption] = {
         "🤝 {giver} gives {asker} {card}",
         giver=names[e.giver],
         asker=names[e.asker],
-        card=tarot_label(e.card, lang),
+        card=named_cards((e.card,), lang),
     ),
     CardReturned: _returned,
     Announced: _announced,

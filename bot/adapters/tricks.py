@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from bot.adapters.base import Caption, Choice, GameAdapter, Names
-from core.cards import TAROT_SUIT_SYMBOLS, Card, is_major, tarot_label
+from core.cards import TAROT_SUIT_SYMBOLS, Card, is_major, tarot_label, tarot_name
 from core.engine import Action, Event, Frozen
 from core.match import NEXT, Acknowledged, HandScored
 from core.trickgame import CONFIRM, DEAL, DISCARD, NEXT_HAND, PLAY, TrickView
@@ -34,6 +34,15 @@ def trick_view(view: Frozen) -> TrickView:
 
 def cards_text(cards: Sequence[Card], lang: str) -> str:
     return " ".join(tarot_label(card, lang) for card in cards)
+
+
+def named_cards(cards: Sequence[Card], lang: str) -> str:
+    """A few cards for a journal line, the Major Arcana by name as well: "The Fool (0), K♥" (a bare
+    numeral, "0 I", says little to most players)."""
+    return ", ".join(
+        f"{tarot_name(card, lang)} ({tarot_label(card, lang)})" if is_major(card) else tarot_label(card, lang)
+        for card in cards
+    )
 
 
 def signed(points: int) -> str:
