@@ -91,8 +91,8 @@ async def test_a_person_who_never_opened_the_bot_is_seated_by_the_deep_link(
     redis_client: aioredis.Redis,
 ) -> None:
     async with BotHarness(redis_client) as bot:
+        await bot.say(41, 41, "/start", first_name="Alice")
         await bot.say(GROUP, 41, "/new durak_transfer", first_name="Alice")
-        await bot.say(41, 41, "/start")
         await bot.press(GROUP, EVE, bot.button(GROUP, "Join"), first_name="Eve")
         assert "Open the bot first" in (bot.last_alert() or "")
         table = await bot.table(GROUP)
@@ -161,6 +161,7 @@ async def test_private_game_against_three_computers_to_the_end(redis_client: aio
 async def test_no_hand_card_reaches_the_group_over_many_games(redis_client: aioredis.Redis) -> None:
     """Seeded whole games played by computers at a group table: every group message is scanned."""
     async with BotHarness(redis_client) as bot:
+        await bot.say(41, 41, "/start", first_name="Alice")
         await bot.say(GROUP, 41, "/new durak", first_name="Alice")
         await bot.press(GROUP, 41, bot.button(GROUP, "Computers: normal"))  # -> strong
         await bot.press(GROUP, 41, bot.button(GROUP, "Computers: strong"))  # -> easy, fast

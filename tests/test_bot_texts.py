@@ -61,6 +61,7 @@ async def test_the_lobby_cycles_every_option_and_switching_variant_keeps_valid_o
     redis_client: aioredis.Redis,
 ) -> None:
     async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/start")
         await bot.say(GROUP, ALICE, "/new durak")
         labels = bot.button_labels(GROUP)
         assert "⚙️ 5 cards in the first bout: no" in labels and "⚙️ Defender draws last: no" in labels

@@ -180,6 +180,24 @@ async def test_whole_games_in_a_group_with_two_people_and_computers_at_every_sea
         assert [p.name for p in again.players] == [p.name for p in table.players]
 
 
+async def test_a_host_learns_at_new_whether_their_cards_can_reach_them(redis_client: aioredis.Redis) -> None:
+    """Opening a panel game's table in a group, the host hears at once where their cards will come:
+    privately, as a joiner does, or, if the bot may not write to them yet, in the group how to open it."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, ALICE, "/new minor_arcana", first_name="Alice")
+        assert bot.live(GROUP).content == (
+            "Alice, open the bot with «🤖 Play from the bot»: your cards will come there."
+        )
+        await bot.say(BOB, BOB, "/start", first_name="Bob")
+        await bot.say(GROUP - 1, BOB, "/new minor_arcana", first_name="Bob")
+        lobby = await current(bot, GROUP - 1)
+        assert bot.live(GROUP - 1).message_id == lobby.message_id
+        assert (
+            bot.live(BOB).content == "You are at the table. Your cards will come here when the game starts."
+        )
+        assert not bot.errors
+
+
 async def test_a_person_the_bot_cannot_write_to_is_asked_once_to_open_it(
     redis_client: aioredis.Redis,
 ) -> None:

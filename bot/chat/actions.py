@@ -182,6 +182,17 @@ async def open_table(
     except InsufficientFunds as short:
         refusal = insufficient(short)
         await reply(update, t(lang, refusal.message, **refusal.values))
+        return
+    # The host's cards will be dealt in private, as a joiner's: say now if the bot may not write there.
+    if table.phase is Phase.LOBBY and adapter.panels and not await _can_write_to(context, user.id, table):
+        await reply(
+            update,
+            t(
+                lang,
+                "{name}, open the bot with «🤖 Play from the bot»: your cards will come there.",
+                name=me.name,
+            ),
+        )
 
 
 async def _choose_mode(update: Update, adapter: GameAdapter, lang: str, prompt: str) -> None:
