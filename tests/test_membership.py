@@ -67,4 +67,7 @@ async def test_removed_from_a_group_its_games_stop_and_their_players_are_told(
         # (a picture deferred before the removal is passed over: the chat's and the panels' alike)
         assert bot.api.calls[calls:] == []
         assert not [call for call in bot.api.calls if call.chat_id == GROUP and call.error]
+        # Added again, it greets the chat: the stopped game is over.
+        await bot.feed(bot.updates.membership(GROUP, ALICE, "left", "member"))
+        assert bot.api.bot_messages(GROUP)[-1].content == "Choose a game:"
         assert not bot.errors

@@ -8,6 +8,7 @@ from telegram.ext import Application, ChatMemberHandler, ContextTypes
 
 from bot.chat.commands import greet
 from bot.chat.context import is_group, services
+from bot.tables.model import Phase
 
 #: The bot is not in the chat.
 ABSENT = (ChatMember.LEFT, ChatMember.BANNED)
@@ -23,12 +24,17 @@ async def on_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     was, now = change.old_chat_member.status, change.new_chat_member.status
     if now in ABSENT and was not in ABSENT:
         await services(context).tables.abandon_chat(change.chat.id, change.chat.title or "")
-    elif (
-        now in PRESENT and was in ABSENT and not await services(context).tables.store.in_chat(change.chat.id)
-    ):
-        # A chat with a game already needs no hello: the game came along as its group became a
-        # supergroup, and Telegram tells that move as the bot joining the supergroup as well.
+    elif now in PRESENT and was in ABSENT and not await _game_open(context, change.chat.id):
         await greet(update, context)
+
+
+async def _game_open(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> bool:
+    """Whether a game or lobby is open in the chat: then the bot needs no hello there, since the game
+    came along as its group became a supergroup (Telegram tells that move as the bot joining the
+    supergroup as well). A game the bot's removal stopped is over: added again, it greets."""
+    return any(
+        table.phase is not Phase.FINISHED for table in await services(context).tables.store.in_chat(chat_id)
+    )
 
 
 def add_membership_handler(application: Application) -> None:  # type: ignore[type-arg]
