@@ -22,7 +22,7 @@ from bot.chat.keyboards import MAX_BUTTONS, ChoiceKeyboard, Row, markup
 from bot.tables import journal
 from bot.tables.lifecycle import LEVELS, LOBBY_IDLE_MINUTES, game_of, state_of, team_layouts
 from bot.tables.model import Entry, Phase, Table
-from core.engine import Event, GameOver
+from core.engine import Event, GameOver, State
 from i18n import N_, t, tn
 from render.stamp import stamped
 
@@ -236,15 +236,16 @@ def game_screen(table: Table, bot_username: str, since: int) -> Screen:
     state = state_of(table)
     view = game_of(table).view(state, None)
     lines, events = journal_lines(table, None, since, lang)
-    status = status_lines(table, adapter.status(view, names_of(table), lang), lang)
-    photo = _stamped_if_stopped(table, adapter.picture(view, seat_names(table), lang, events), lang)
+    halted = stopped(table, state)
+    status = status_lines(table, adapter.status(view, names_of(table), lang), lang, halted)
+    photo = _stamped_if(halted, adapter.picture(view, seat_names(table), lang, events), lang)
     caption = caption_of(adapter.heading(lang), lines, status)
     return Screen(caption, photo, game_keyboard(table, bot_username))
 
 
-def _stamped_if_stopped(table: Table, photo: bytes, lang: str) -> bytes:
+def _stamped_if(halted: bool, photo: bytes, lang: str) -> bytes:
     """A stopped game's picture still shows whose turn it was: a band across it says it is over."""
-    return stamped(photo, t(lang, STOPPED)) if stopped(table) else photo
+    return stamped(photo, t(lang, STOPPED)) if halted else photo
 
 
 def game_keyboard(table: Table, bot_username: str, opened: str | None = None) -> InlineKeyboardMarkup | None:
@@ -281,18 +282,19 @@ def game_keyboard(table: Table, bot_username: str, opened: str | None = None) ->
     return markup(rows + extra)
 
 
-def stopped(table: Table) -> bool:
-    """Whether the table's game was stopped by a person (it did not end by its rules)."""
-    return table.phase is Phase.FINISHED and game_of(table).outcome(state_of(table)) is None
+def stopped(table: Table, state: State) -> bool:
+    """Whether the table's game (in `state`, loaded once by the caller) was stopped by a person: it
+    did not end by its rules."""
+    return table.phase is Phase.FINISHED and game_of(table).outcome(state) is None
 
 
-def status_lines(table: Table, turn: str, lang: str) -> list[str]:
+def status_lines(table: Table, turn: str, lang: str, halted: bool) -> list[str]:
     """The end of a caption: the adapter's status (`turn`: whose turn and what to do, or the
-    result), and under a finished game the series; a stopped game says so instead of whose turn
-    it was."""
+    result), and under a finished game the series; a stopped game (`halted`) says so instead of
+    whose turn it was."""
     if table.phase is not Phase.FINISHED:
         return [turn]
-    lines = [t(lang, STOPPED)] if stopped(table) else [turn]
+    lines = [t(lang, STOPPED)] if halted else [turn]
     if table.tally and len(table.players) > 1:
         lines.append(tally_line(table, lang))
     return lines
@@ -329,7 +331,8 @@ def panel_screen(table: Table, seat: int, since: int, unless: str | None = None)
     view = game.view(state, seat)
     legal = game.legal_actions(state, seat) if table.phase is Phase.PLAYING else ()
     lines, events = journal_lines(table, seat, since, lang)
-    status = status_lines(table, adapter.panel_status(view, names_of(table), lang), lang)
+    halted = stopped(table, state)
+    status = status_lines(table, adapter.panel_status(view, names_of(table), lang), lang, halted)
     caption = caption_of(adapter.heading(lang), lines, status)
     keyboard = panel_keyboard(table, seat)
     names = seat_names(table)
@@ -345,7 +348,7 @@ def panel_screen(table: Table, seat: int, since: int, unless: str | None = None)
     look = hashlib.sha256(json.dumps(contents, default=str).encode()).hexdigest()[:16]
     if look == unless:
         return look, None
-    photo = _stamped_if_stopped(table, adapter.panel_picture(view, names, lang, legal, events), lang)
+    photo = _stamped_if(halted, adapter.panel_picture(view, names, lang, legal, events), lang)
     return look, Screen(caption, photo, keyboard)
 
 
