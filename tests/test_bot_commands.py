@@ -319,16 +319,20 @@ async def test_a_group_that_keeps_photos_from_the_bot_gets_no_game_it_could_not_
 async def test_a_person_takes_a_computers_seat_at_a_full_lobby(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         await bot.say(GROUP, ALICE, "/new grid", first_name="Alice")
+        assert "Join, add a computer, and the host starts the game." in (bot.live(GROUP).text or "")
         await bot.press(GROUP, ALICE, bot.button(GROUP, "Add computer"))
         lobby = await bot.table(GROUP)
         assert lobby is not None and [p.is_computer for p in lobby.players] == [False, True]
         assert "Add computer" not in bot.button_labels(GROUP)  # two seats, both taken
+        assert "Join in a computer's seat, or the host starts the game." in (bot.live(GROUP).text or "")
         await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="Bob")
         assert bot.last_alert() is None
         lobby = await bot.table(GROUP)
         assert lobby is not None and [p.user_id for p in lobby.players] == [ALICE, BOB]
         # Full of people: nobody is offered a seat.
         assert bot.button_labels(GROUP)[0] == "Leave" and "Join" not in bot.button_labels(GROUP)
+        text = bot.live(GROUP).text or ""
+        assert "The table is full: the host starts the game." in text and "Join" not in text
         await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
         table = await bot.table(GROUP)
         assert table is not None and table.phase is Phase.PLAYING

@@ -77,14 +77,10 @@ def lobby_screen(table: Table, bot_username: str) -> Screen:
     for number, (player, name) in enumerate(zip(table.players, seat_names(table), strict=True), start=1):
         crown = " 👑" if player.user_id == table.creator else ""
         lines.append(f"{number}. {name}{crown}")
-    lines += [
-        "",
-        t(
-            lang,
-            "Join, add a computer, and the host starts the game. /help {game} explains the rules.",
-            game=table.game,
-        ),
-    ]
+    full = len(table.players) >= game.max_players
+    # A person may take a computer's seat at a full table; a table full of people takes nobody.
+    seat_free = not full or any(player.is_computer for player in table.players)
+    lines += ["", _lobby_hint(table, full, seat_free)]
     if not table.private:
         lines.append(
             tn(
@@ -94,9 +90,6 @@ def lobby_screen(table: Table, bot_username: str) -> Screen:
                 LOBBY_IDLE_MINUTES,
             )
         )
-    full = len(table.players) >= game.max_players
-    # A person may take a computer's seat at a full table; a table full of people takes nobody.
-    seat_free = not full or any(player.is_computer for player in table.players)
     join = [_button(table, Kind.LOBBY, t(lang, "Join"), "join")] if seat_free else []
     rows: list[Row] = [[*join, _button(table, Kind.LOBBY, t(lang, "Leave"), "leave")]]
     if adapter.panels and seat_free:
@@ -111,6 +104,17 @@ def lobby_screen(table: Table, bot_username: str) -> Screen:
         ]
     )
     return Screen("\n".join(lines), None, markup(rows))
+
+
+def _lobby_hint(table: Table, full: bool, seat_free: bool) -> str:
+    """What the lobby waits for: more players, a person in a computer's seat, or only the host."""
+    if not full:
+        text = N_("Join, add a computer, and the host starts the game. /help {game} explains the rules.")
+    elif seat_free:
+        text = N_("Join in a computer's seat, or the host starts the game. /help {game} explains the rules.")
+    else:
+        text = N_("The table is full: the host starts the game. /help {game} explains the rules.")
+    return t(table.lang, text, game=table.game)
 
 
 def _settings(table: Table, adapter: GameAdapter) -> list[InlineKeyboardButton]:
