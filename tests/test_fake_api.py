@@ -302,6 +302,8 @@ async def test_callback_queries_are_answered_once(
     assert set(api.pending_queries) == {query["id"]}
     with pytest.raises(BadRequest, match="Message_too_long"):
         await app.bot.answer_callback_query(query["id"], "x" * 201)
+    with pytest.raises(BadRequest, match="Message_too_long"):
+        await app.bot.answer_callback_query(query["id"], "🦊" * 101)  # 202 UTF-16 code units
     await app.bot.answer_callback_query(query["id"], "ok")
     with pytest.raises(BadRequest, match="Query is too old"):
         await app.bot.answer_callback_query(query["id"])

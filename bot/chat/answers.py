@@ -22,6 +22,7 @@ from telegram.ext import ContextTypes
 
 from bot.chat.callback import BadCallback, Callback, decode
 from bot.chat.context import telegram_lang, user_lang
+from bot.chat.lengths import MAX_ANSWER, clipped
 from bot.tables.lifecycle import Refusal
 from bot.tables.store import VersionConflict
 from i18n import N_, t
@@ -57,7 +58,9 @@ class Answer:
         self.done = True
         self._watchdog.cancel()
         try:
-            await self.query.answer(text[:200] if text else None, show_alert=alert and bool(text))
+            await self.query.answer(
+                clipped(text, MAX_ANSWER) if text else None, show_alert=alert and bool(text)
+            )
         except TelegramError as error:
             # A duplicate delivery answered elsewhere, or a query that is too old: nothing to tell.
             log.info("could not answer a press: %s", error)

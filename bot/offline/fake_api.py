@@ -655,7 +655,7 @@ class FakeBotAPI(BaseRequest):
         return True
 
     def _answer_callback(self, params: JSON, files: dict[str, bytes]) -> bool:
-        if len(params.get("text", "")) > MAX_ANSWER:
+        if _utf16_len(str(params.get("text", ""))) > MAX_ANSWER:
             raise ApiError("Bad Request: MESSAGE_TOO_LONG")
         if self.pending_queries.pop(str(params.get("callback_query_id")), None) is None:
             raise ApiError(

@@ -19,6 +19,7 @@ from bot.adapters.base import Caption, Choice, GameAdapter, Names
 from bot.chat import callback
 from bot.chat.callback import Kind
 from bot.chat.keyboards import MAX_BUTTONS, ChoiceKeyboard, Row, markup
+from bot.chat.lengths import MAX_CAPTION, clipped, utf16_len
 from bot.tables import journal
 from bot.tables.lifecycle import LEVELS, LOBBY_IDLE_MINUTES, game_of, state_of, team_layouts
 from bot.tables.model import Entry, Phase, Table
@@ -26,8 +27,6 @@ from core.engine import Event, GameOver, State
 from i18n import N_, t, tn
 from render.stamp import stamped
 
-#: Telegram's limit on a photo caption.
-MAX_CAPTION = 1024
 #: Journal lines a caption shows at most: the latest ones.
 MAX_LINES = 10
 #: Under a stopped game's caption and across its picture.
@@ -213,8 +212,8 @@ def caption_of(head: str, lines: Sequence[str], status: Sequence[str]) -> str:
     while True:
         body = ([f"… (+{skipped})"] if skipped else []) + shown
         text = "\n".join([head, *body, *status])
-        if len(text) <= MAX_CAPTION or not shown:
-            return text[:MAX_CAPTION]
+        if utf16_len(text) <= MAX_CAPTION or not shown:
+            return clipped(text, MAX_CAPTION)
         shown.pop(0)
         skipped += 1
 
