@@ -315,8 +315,10 @@ def pools_band(
     slot = (width - margin) / len(order)
     for n, team in enumerate(order):
         x0 = margin + n * slot
-        label: list[Piece] = [t(lang, "Pool") + ": "] if len(order) == 1 else []
-        label += [seat for seat, own in enumerate(teams) if own == team]
+        label: list[Piece] = [
+            t(lang, "Pool") + ": ",
+            *(seat for seat, own in enumerate(teams) if own == team),
+        ]
         draw_pieces(img, x0, height * 0.13, label, px, MUTED, x0 + slot - margin)
         pool = pools[team] if team < len(pools) else ()
         y = round(height * 0.25)
