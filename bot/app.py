@@ -12,7 +12,7 @@ from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Contex
 from telegram.request import BaseRequest
 
 from bot.chat.coins import STILL, still_job
-from bot.chat.commands import add_command_handlers, register_commands
+from bot.chat.commands import add_command_handlers
 from bot.chat.context import Services
 from bot.chat.duplicates import add_duplicate_filter
 from bot.chat.errors import OUTAGE, on_error
@@ -20,6 +20,7 @@ from bot.chat.membership import add_membership_handler
 from bot.chat.migration import add_migration_handler
 from bot.chat.presses import add_press_handlers
 from bot.chat.processor import PerChatUpdateProcessor
+from bot.chat.profile import register_profile
 from bot.economy.career import Career
 from bot.economy.daily import Daily
 from bot.economy.leaderboard import Leaderboard
@@ -117,9 +118,9 @@ def build_application(
 
 
 async def _start(application: App, redis: aioredis.Redis) -> None:
-    """Before the first update: data of the first key layout moved over, the commands menu set."""
+    """Before the first update: data of the first key layout moved over, the menu and descriptions set."""
     await migrate(redis)
-    await register_commands(application)
+    await register_profile(application.bot)
 
 
 async def _close(computers: Computers) -> None:

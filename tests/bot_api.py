@@ -18,6 +18,12 @@ Answer = tuple[int, dict[str, Any]]
 BOT_USER = {"id": 123456, "is_bot": True, "first_name": "Games", "username": "games_bot"}
 UNAUTHORIZED: Answer = (401, {"ok": False, "error_code": 401, "description": "Unauthorized"})
 BAD_GATEWAY: Answer = (502, {"ok": False, "error_code": 502, "description": "Bad Gateway"})
+#: What a bot with nothing set yet reads of its profile; every other method answers True.
+GETTERS: dict[str, Any] = {
+    "getMyCommands": [],
+    "getMyDescription": {"description": ""},
+    "getMyShortDescription": {"short_description": ""},
+}
 
 
 @dataclass
@@ -38,7 +44,7 @@ class LocalBotAPI:
         if method == "getUpdates":
             self.closing.wait(float(params.get("timeout", 0)))
             return 200, {"ok": True, "result": []}
-        return 200, {"ok": True, "result": True}
+        return 200, {"ok": True, "result": GETTERS.get(method, True)}
 
 
 @contextmanager

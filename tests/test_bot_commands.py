@@ -10,7 +10,6 @@ import redis.asyncio as aioredis
 from PIL import Image
 
 from bot.chat import callback
-from bot.chat.commands import register_commands
 from bot.offline.fake_api import BOT_ID
 from bot.tables.model import Phase
 from render.draw import INK
@@ -18,17 +17,6 @@ from tests.harness import BotHarness
 
 ALICE, BOB, EVE = 21, 22, 23
 GROUP = -100700
-
-
-async def test_commands_are_registered_in_both_languages(redis_client: aioredis.Redis) -> None:
-    async with BotHarness(redis_client) as bot:
-        await register_commands(bot.app)
-        by_language = {key: [c["command"] for c in commands] for key, commands in bot.api.commands.items()}
-        assert any("ru" in key[1] for key in by_language) and any("en" in key[1] for key in by_language)
-        for names in by_language.values():
-            assert {"start", "help", "games", "new", "join", "leave", "stop", "lang"} <= set(names)
-        russian = next(commands for key, commands in bot.api.commands.items() if key[1] == "ru")
-        assert any(c["description"] == "Как играть" for c in russian)
 
 
 async def test_help_games_and_deep_link(redis_client: aioredis.Redis) -> None:

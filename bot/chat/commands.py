@@ -5,13 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from telegram import (
-    BotCommand,
-    BotCommandScopeAllGroupChats,
-    BotCommandScopeAllPrivateChats,
-    InlineKeyboardButton,
-    Update,
-)
+from telegram import InlineKeyboardButton, Update
 from telegram.ext import Application, CommandHandler, ContextTypes, MessageHandler, filters
 
 from bot.adapters import ADAPTERS
@@ -244,29 +238,6 @@ async def cmd_lang(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         for code, name in (("ru", "Русский"), ("en", "English"))
     ]
     await reply(update, t(lang, "Choose the language:"), markup(rows_of(buttons)))
-
-
-COMMANDS: tuple[tuple[str, str], ...] = (
-    ("games", N_("Choose a game")),
-    ("new", N_("Open a table: /new grid")),
-    ("join", N_("Take a seat at the table")),
-    ("leave", N_("Leave the table")),
-    ("stop", N_("End the game here")),
-    ("help", N_("How to play")),
-    ("spin", N_("Pull the one-legged bandit")),
-    ("wallet", N_("Your coins")),
-    ("top", N_("Leaderboards")),
-    ("lang", N_("Language")),
-    ("start", N_("Start the bot")),
-)
-
-
-async def register_commands(application: Application) -> None:  # type: ignore[type-arg]
-    for lang in LANGUAGES:
-        commands = [BotCommand(name, t(lang, description)) for name, description in COMMANDS]
-        for scope in (BotCommandScopeAllPrivateChats(), BotCommandScopeAllGroupChats()):
-            await application.bot.set_my_commands(commands, scope=scope, language_code=lang)
-        await application.bot.set_my_commands(commands, language_code=lang if lang != "en" else None)
 
 
 def for_a_person(handler: Command) -> Command:

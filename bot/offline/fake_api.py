@@ -45,6 +45,8 @@ MAX_TEXT = 4096
 MAX_CAPTION = 1024
 MAX_CALLBACK_DATA = 64
 MAX_ANSWER = 200
+MAX_DESCRIPTION = 512
+MAX_SHORT_DESCRIPTION = 120
 MAX_ROW_BUTTONS = 8
 MAX_BUTTONS = 100
 ADMIN_RIGHTS: JSON = {"can_be_edited": False, "is_anonymous": False} | dict.fromkeys(
@@ -232,6 +234,8 @@ class FakeBotAPI(BaseRequest):
         self.users: dict[int, JSON] = {BOT_ID: BOT_USER}
         self.admins: dict[int, list[int]] = {}
         self.commands: dict[tuple[str, str], list[JSON]] = {}
+        #: The bot's descriptions ("description", "short_description") by language code ("" default).
+        self.descriptions: dict[tuple[str, str], str] = {}
         self.webhook_url = ""
         #: Callback queries delivered and not answered yet, by query id.
         self.pending_queries: dict[str, JSON] = {}
@@ -705,6 +709,16 @@ class FakeBotAPI(BaseRequest):
         self.commands[self._command_key(params)] = list(params.get("commands", []))
         return True
 
+    def _set_description(self, params: JSON, kind: str, most: int) -> bool:
+        text = str(params.get(kind) or "")
+        if _utf16_len(text) > most:
+            raise ApiError(f"Bad Request: bot {kind.replace('_', ' ')} is too long")
+        self.descriptions[kind, params.get("language_code") or ""] = text
+        return True
+
+    def _get_description(self, params: JSON, kind: str) -> JSON:
+        return {kind: self.descriptions.get((kind, params.get("language_code") or ""), "")}
+
     def _delete_commands(self, params: JSON, files: dict[str, bytes]) -> bool:
         self.commands.pop(self._command_key(params), None)
         return True
@@ -748,6 +762,14 @@ _METHODS: dict[str, Handler] = {
     "setMyCommands": FakeBotAPI._set_commands,
     "deleteMyCommands": FakeBotAPI._delete_commands,
     "getMyCommands": FakeBotAPI._get_commands,
+    "setMyDescription": lambda api, params, files: api._set_description(
+        params, "description", MAX_DESCRIPTION
+    ),
+    "getMyDescription": lambda api, params, files: api._get_description(params, "description"),
+    "setMyShortDescription": lambda api, params, files: api._set_description(
+        params, "short_description", MAX_SHORT_DESCRIPTION
+    ),
+    "getMyShortDescription": lambda api, params, files: api._get_description(params, "short_description"),
     "sendMessage": FakeBotAPI._send_text,
     "sendPhoto": lambda api, params, files: api._send_media(params, files, "photo"),
     "sendAnimation": lambda api, params, files: api._send_media(params, files, "animation"),
