@@ -13,7 +13,9 @@ timer by reading `BUCKETS` sorted sets. Keys:
 - `due:{b}`: sorted set of table keys by turn deadline; `edits:{b}`: by when a deferred edit of the
   live message may go out. `ep:{b}:<chat>`: string, when the group's next edit is due (the edit
   budget's pace); `np:{b}:<chat>`: the group was told that the bot may no longer send pictures
-  there (expires, so it is told again an hour later);
+  there (expires, so it is told again an hour later); `nv:{b}:<chat>`: the group's last picture
+  was refused, so nobody there sees the game and its turn timers wait (deleted by the next picture
+  that gets through);
   `el:{b}:<chat>:<topic>[:p<seat>]`: who is editing the live message (or a seat's panel) now (a short lease).
 - `pr:<table id>:<seat>`: string, the message id of the group's notice asking a person whose panel
   could not be sent (they never opened the bot, or blocked it) to open it; deleted with the notice
@@ -81,6 +83,10 @@ def edit_budget(chat_id: int) -> str:
 
 def no_pictures_told(chat_id: int) -> str:
     return f"np:{tag(chat_id)}:{chat_id}"
+
+
+def unseen(chat_id: int) -> str:
+    return f"nv:{tag(chat_id)}:{chat_id}"
 
 
 def panel_refused(table_id: str, seat: int) -> str:

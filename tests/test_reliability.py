@@ -220,7 +220,7 @@ async def test_a_group_that_takes_photos_from_the_bot_mid_game_is_told_once(
     async with BotHarness(redis_client) as bot:
         table = await group_game(bot)
         bot.api.no_photos.add(GROUP)  # an admin keeps media from members, the bot among them
-        told = "I may no longer send pictures in this chat, so «Card grid» cannot be shown."
+        told = "I may no longer send pictures in this chat, so «Card grid» cannot be shown: it waits"
         for _ in range(2):
             await bot.press(GROUP, mover(table), a_move(table))
             assert bot.last_alert() is None  # the move itself is taken

@@ -201,3 +201,32 @@ async def test_a_warning_whose_mentions_are_refused_goes_out_plain(
         notices = [m.content for m in bot.api.messages[GROUP].values()]
         assert f"⏰ {name}, your move! Next time a computer will move for you." in notices
         assert not bot.errors
+
+
+async def test_no_turn_runs_out_while_the_group_cannot_see_its_game(redis_client: aioredis.Redis) -> None:
+    """The group took pictures from the bot: the timers wait (each expiry tries the picture again)
+    instead of warning, moving for and unseating people who cannot see whose turn it is."""
+    clock = Clock()
+    async with BotHarness(redis_client, clock=clock) as bot:
+        started = await group_game(bot)
+        bot.api.no_photos.add(GROUP)  # an admin keeps media from members, the bot among them
+        await bot.press(GROUP, started.players[mover(started)].user_id or 0, bot.button_data(GROUP)[0])
+        table = await bot.table(GROUP)
+        assert table is not None
+        seat = mover(table)
+        tries = len(bot.api.calls_of("editMessageMedia"))
+        for _ in range(4):  # three would have given the seat to a computer
+            waited = await expire(bot, clock)
+            assert (
+                waited.strikes == {} and waited.deadline is not None and waited.deadline > clock().timestamp()
+            )
+            assert state_of(waited).version == state_of(table).version
+            assert not any(player.away for player in waited.players)
+        assert len(bot.api.calls_of("editMessageMedia")) > tries  # the picture was tried again
+        assert not [m for m in bot.api.bot_messages(GROUP) if m.content.startswith("⏰")]
+        # Pictures allowed again: the next expiry's try gets through, and the turns run once more.
+        bot.api.no_photos.discard(GROUP)
+        shown = await expire(bot, clock)
+        assert shown.strikes == {} and await services_of(bot.app).tables.store.shown(shown) == shown.screen
+        assert (await expire(bot, clock)).strikes == {seat: 1}
+        assert not bot.errors

@@ -34,6 +34,7 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, Re
 from bot import keys
 from bot.adapters import ADAPTERS
 from bot.runtime.later import Due, Later
+from bot.tables.lifecycle import computers_to_move
 from bot.tables.model import Phase, Player, Table
 from bot.tables.screens import Screen, animation_of, panel_screen, screen_of
 from bot.tables.store import TableStore, VersionConflict
@@ -70,6 +71,9 @@ RETRY_SECONDS: Final = 1.0
 REFRESHES: Final = 3
 #: A group that took photos from the bot is told so again after this many seconds at the soonest.
 NO_PICTURES_TOLD: Final = 3600
+#: How long a group whose pictures were refused counts as unable to see its game, at the most (a
+#: picture that gets through ends it at once; a game left so goes out with its table's TTL anyway).
+UNSEEN_SECONDS: Final = 7 * 24 * 3600
 #: How long the group's notice asking a person to open the bot stays at most, and how long it is
 #: not repeated for the same game and seat.
 OPEN_BOT_NOTICE_SECONDS: Final = 600
@@ -176,6 +180,10 @@ class Publisher:
                         await self._send(table, shown)
                     elif shown < table.screen:
                         await self._edit(table, shown)
+                    else:
+                        continue
+                    if chat_id < 0 and await self.redis.delete(keys.unseen(chat_id)):
+                        await self._update_stored(table, self._turn_restarted)
             except PicturesRefused:
                 return  # the next change tries again
             except ChatMigrated as error:
@@ -226,23 +234,29 @@ class Publisher:
     @contextlib.asynccontextmanager
     async def _told_if_refused_pictures(self, table: Table) -> AsyncIterator[None]:
         """The group took photos from the bot during a game (Start checks them): nobody can see the
-        game, so the chat is told in words, once an hour at most, and the next change tries again."""
+        game, so the chat is told in words, once an hour at most, its turn timers wait (`unseen`),
+        and the next change or timer tries again."""
         try:
             yield
         except BadRequest as error:
             if table.chat_id > 0 or "not enough rights" not in str(error).lower():
                 raise
             log.info("table %s cannot be shown: %s", table.id, error)
+            await self.redis.set(keys.unseen(table.chat_id), "1", ex=UNSEEN_SECONDS)
             if await self.redis.set(keys.no_pictures_told(table.chat_id), "1", nx=True, ex=NO_PICTURES_TOLD):
                 text = t(
                     table.lang,
-                    "I may no longer send pictures in this chat, so «{game}» cannot be shown. An admin can "
-                    "let me send photos, or make me an admin.",
+                    "I may no longer send pictures in this chat, so «{game}» cannot be shown: it waits, with "
+                    "no turn running out. An admin can let me send photos, or make me an admin.",
                     game=ADAPTERS[table.game].title(table.lang),
                 )
                 with contextlib.suppress(BadRequest, Forbidden):  # words may be refused as well
                     await self.bot.send_message(table.chat_id, text, message_thread_id=table.topic or None)
             raise PicturesRefused from error
+
+    async def unseen(self, chat_id: int) -> bool:
+        """Whether the group's last picture was refused: nobody there sees its game."""
+        return chat_id < 0 and bool(await self.redis.exists(keys.unseen(chat_id)))
 
     async def defer(self, table: Table, delay: float, *, wait: bool = False) -> None:
         """Show the table again after `delay` seconds, from whichever worker ticks first (or sooner,
@@ -419,6 +433,13 @@ class Publisher:
         except BadRequest as error:
             log.info("could not retire message %s in %s: %s", message_id, chat_id, error)
 
+    def _turn_restarted(self, table: Table) -> dict[str, object]:
+        """A group sees its game again after its pictures were refused: whoever is to move gets a
+        whole turn from now (the timers waited meanwhile)."""
+        if table.phase is not Phase.PLAYING or table.deadline is None or computers_to_move(table):
+            return {}
+        return {"deadline": max(table.deadline, self.clock() + table.turn_seconds)}
+
     async def _update_stored(
         self, table: Table, changes: Callable[[Table], dict[str, object]]
     ) -> Table | None:
@@ -426,9 +447,11 @@ class Publisher:
         one, so it is applied to the latest stored table, retrying on conflict."""
         current: Table | None = table
         while current is not None and current.id == table.id:
+            if not (changed := changes(current)):
+                return current
             try:
                 return await self.store.put(
-                    current.model_copy(update=changes(current)), expected_version=current.version
+                    current.model_copy(update=changed), expected_version=current.version
                 )
             except VersionConflict:
                 current = await self.store.get(table.chat_id, table.topic)

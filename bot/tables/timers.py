@@ -6,7 +6,8 @@ its bucket's sorted set (`bot/keys.py`). Every worker's ticker claims the due ta
 the lease run out) and handles a batch concurrently. A seat's expiries in a row count up: the first
 warns, the second lets a computer move for the person, the third gives the seat to a computer,
 which plays at once and keeps playing until the person presses "I'm back". Any move of their own
-resets the count. A person who never comes back cannot stop the table: it plays on by timers.
+resets the count. A person who never comes back cannot stop the table: it plays on by timers. A
+group that nobody can see the game in (its pictures refused) has its timers wait instead.
 """
 
 from __future__ import annotations
@@ -84,6 +85,12 @@ class Timers:
         if table.phase is Phase.LOBBY:
             with contextlib.suppress(VersionConflict):  # a join or a start came first
                 await self._tables.close_lobby(table, idle=True)
+            return
+        if await self._tables.publisher.unseen(table.chat_id):
+            # The group took pictures from the bot: nobody sees whose turn it is, so no turn runs
+            # out. Storing it again restarts the time and tries the picture once more.
+            with contextlib.suppress(VersionConflict):
+                await self._tables.commit(table, table)
             return
         seats = people_to_move(table)
         strikes = dict(table.strikes)
