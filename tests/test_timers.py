@@ -51,9 +51,12 @@ async def test_timeouts_warn_then_move_then_take_the_seat(any_redis: aioredis.Re
         seat = mover(table)
         await bot.tick()
         assert await bot.table(GROUP) == table  # not due yet
+        edits = len(bot.api.calls_of("editMessageMedia"))
         warned = await expire(bot, clock)
         assert warned.strikes == {seat: 1}
         assert state_of(warned).version == state_of(table).version  # a warning moves nothing
+        # Nor does it change the table's picture: its caption keeps telling the last moves.
+        assert warned.screen == table.screen and len(bot.api.calls_of("editMessageMedia")) == edits
         notices = [m.content for m in bot.api.messages[GROUP].values()]
         name = table.players[seat].name
         assert f"⏰ {name}, your move! Next time a computer will move for you." in notices

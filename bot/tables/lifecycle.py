@@ -265,6 +265,10 @@ async def move_for(table: Table, seats: Iterable[int], decide: Decide) -> Table:
     person would see and plays by the same rules; the journal says it stood in."""
     game = game_of(table)
     state = state_of(table)
+    seats = list(seats)
+    if not any(seat in game.to_move(state) for seat in seats):
+        return table
+    table = _changed(table)
     for seat in seats:
         if seat in game.to_move(state):
             step = await _computer_step(table, game, state, seat, decide)
@@ -366,8 +370,10 @@ def _seat_for_away(table: Table, user_id: int, *, away: bool) -> int:
 
 def set_away(table: Table, seats: Iterable[int], *, left: bool = False) -> Table:
     """A computer plays these people's seats until they are back: they `left`, or timed out. The
-    journal says so."""
+    journal says so. No seat: nothing changes (a new screen would only cost the group an edit)."""
     seats = list(seats)
+    if not seats:
+        return table
     players = list(table.players)
     for seat in seats:
         players[seat] = players[seat].model_copy(update={"away": True})
