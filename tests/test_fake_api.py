@@ -19,6 +19,7 @@ from telegram import (
     InlineKeyboardMarkup,
     InputMediaPhoto,
     Message,
+    ReplyParameters,
     Update,
 )
 from telegram.constants import ParseMode
@@ -231,6 +232,19 @@ async def test_text_messages(app: App, api: FakeBotAPI, updates: UpdateFactory) 
             "x",
             reply_markup=InlineKeyboardMarkup([[InlineKeyboardButton("x", callback_data="x" * 65)]]),
         )
+
+
+async def test_replies(app: App, api: FakeBotAPI) -> None:
+    first = await app.bot.send_message(GROUP, "the table")
+    reply = await app.bot.send_message(GROUP, "your move", reply_parameters=ReplyParameters(first.message_id))
+    assert reply.reply_to_message is not None and reply.reply_to_message.message_id == first.message_id
+    api.messages[GROUP][first.message_id].deleted = True
+    with pytest.raises(BadRequest, match="Message to be replied not found"):
+        await app.bot.send_message(GROUP, "x", reply_parameters=ReplyParameters(first.message_id))
+    sent = await app.bot.send_message(
+        GROUP, "x", reply_parameters=ReplyParameters(first.message_id, allow_sending_without_reply=True)
+    )
+    assert sent.reply_to_message is None
 
 
 async def test_bot_cannot_write_first_to_a_user(app: App, updates: UpdateFactory) -> None:

@@ -330,6 +330,9 @@ async def test_a_deleted_table_message_comes_back_with_the_next_change(redis_cli
         for _ in range(2):
             clock.advance(table.turn_seconds + 1)
             await bot.tick()
+        # The first expiry's warning still went out, without the quote of the message it could not find.
+        warning = next(c for c in bot.api.calls_of("sendMessage") if c.params["text"].startswith("⏰"))
+        assert warning.result is not None and "reply_to_message" not in warning.result
         latest = await bot.table(GROUP)
         assert latest is not None and latest.message_id not in (None, gone.message_id)
         # (after it, the timer's reminder to the one who is to move)

@@ -64,6 +64,9 @@ async def test_timeouts_warn_then_move_then_take_the_seat(any_redis: aioredis.Re
         sent = bot.api.calls_of("sendMessage")[-1].params
         assert sent["parse_mode"] == "HTML"
         assert f'<a href="tg://user?id={table.players[seat].user_id}">{name}</a>' in sent["text"]
+        # It quotes the table: a tap brings a busy chat back to it.
+        notice = max(bot.api.messages[GROUP].values(), key=lambda message: message.message_id)
+        assert notice.content.startswith("⏰") and notice.reply_to == table.message_id
         moved = await expire(bot, clock)
         assert moved.strikes.get(seat) == 2
         assert state_of(moved).version == state_of(table).version + 1  # a computer moved for them

@@ -320,6 +320,8 @@ class _Console:
     def print_message(self, message: JSON, *, edited: bool, new_image: bool) -> None:
         chat_id, message_id = message["chat"]["id"], message["message_id"]
         tag = " · edited" if edited else ""
+        if "reply_to_message" in message:
+            tag += f" · reply to msg {message['reply_to_message']['message_id']}"
         content: str = message.get("text") or message.get("caption") or ""
         lines = content.splitlines() or [""]
         self.say(f"[chat {chat_id} · msg {message_id}{tag}] {lines[0]}")

@@ -134,6 +134,8 @@ class FakeMessage:
     #: The chat a user's message was written on behalf of (an anonymous admin's group, a channel).
     sender_chat: JSON | None = None
     deleted: bool = False
+    #: The message this one replies to, in the same chat.
+    reply_to: int | None = None
 
     @property
     def content(self) -> str:
@@ -391,6 +393,8 @@ class FakeBotAPI(BaseRequest):
             data["caption"] = msg.caption
         if msg.edit_date is not None:
             data["edit_date"] = msg.edit_date
+        if msg.reply_to is not None:
+            data["reply_to_message"] = self.message_json(self.messages[msg.chat_id][msg.reply_to])
         if msg.keyboard and msg.markup is not None:
             data["reply_markup"] = msg.markup
         return data
@@ -542,8 +546,20 @@ class FakeBotAPI(BaseRequest):
             markup=markup,
             keyboard=_keyboard(markup),
             thread_id=params.get("message_thread_id"),
+            reply_to=self._replied(chat_id, params.get("reply_parameters")),
         )
         return self.message_json(msg)
+
+    def _replied(self, chat_id: int, reply: JSON | None) -> int | None:
+        """The message a new one replies to: it must be there, unless the sender allows none."""
+        if not reply:
+            return None
+        target = self.messages.get(chat_id, {}).get(int(reply["message_id"]))
+        if target is not None and not target.deleted:
+            return target.message_id
+        if reply.get("allow_sending_without_reply"):
+            return None
+        raise ApiError("Bad Request: message to be replied not found")
 
     def _send_media(self, params: JSON, files: dict[str, bytes], kind: str) -> JSON:
         chat_id = self._new_chat_target(params)

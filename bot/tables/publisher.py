@@ -27,7 +27,7 @@ from datetime import timedelta
 from typing import Any, Final
 
 import redis.asyncio as aioredis
-from telegram import Bot, InputMediaPhoto, Message
+from telegram import Bot, InputMediaPhoto, Message, ReplyParameters
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
@@ -599,24 +599,23 @@ class Publisher:
         await self._delete_later(table, note, OPEN_BOT_NOTICE_SECONDS)
 
     async def _notify(self, table: Table, seats: Sequence[int], text: str) -> Message:
-        """Send `text` to the table's chat, the people of `seats` mentioned in place of its NUL."""
+        """Send `text` to the table's chat, the people of `seats` mentioned in place of its NUL, as
+        a reply to the table's message: a tap on the quote brings a busy chat back to the table."""
         # Mentions, so that the notice reaches their phones: an edited table message notifies nobody.
         names = ", ".join(_mention(table.players[seat]) for seat in seats)
-        thread = table.topic or None
+        where: dict[str, Any] = {"message_thread_id": table.topic or None}
+        if table.message_id is not None:
+            # A table message an admin deleted leaves a notice without the quote, not unsent.
+            where["reply_parameters"] = ReplyParameters(table.message_id, allow_sending_without_reply=True)
         try:
             return await self.bot.send_message(
-                table.chat_id,
-                html.escape(text).replace("\0", names),
-                parse_mode=ParseMode.HTML,
-                message_thread_id=thread,
+                table.chat_id, html.escape(text).replace("\0", names), parse_mode=ParseMode.HTML, **where
             )
         except BadRequest as error:
             # Telegram may refuse a mention (a person who left the chat): the names then go plain.
             log.info("a notice with mentions was refused (%s): sent without them", error)
             plain = ", ".join(table.players[seat].name for seat in seats)
-            return await self.bot.send_message(
-                table.chat_id, text.replace("\0", plain), message_thread_id=thread
-            )
+            return await self.bot.send_message(table.chat_id, text.replace("\0", plain), **where)
 
     async def _delete_later(self, table: Table, note: Message, delay: float) -> None:
         await self.later.schedule(
