@@ -268,7 +268,7 @@ async def move_for(table: Table, seats: Iterable[int], decide: Decide) -> Table:
     seats = list(seats)
     if not any(seat in game.to_move(state) for seat in seats):
         return table
-    table = _changed(table)
+    table = _changed(table)  # the stand-in's moves make a new screen
     for seat in seats:
         if seat in game.to_move(state):
             step = await _computer_step(table, game, state, seat, decide)
