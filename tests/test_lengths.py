@@ -24,7 +24,7 @@ def test_a_caption_of_emoji_names_keeps_within_the_limit_by_dropping_old_lines()
     lines = [f"#{number:02d} {name} plays 10♠ and takes the trick" for number in range(12)]
     status = ["Bob, your turn: play a card."]
     caption = caption_of("🔮 Mathers' Tarot", lines, status)
-    # Ten lines are 680 characters, well under 1024, but 1,000 units: a few of them must go.
+    # With ten lines the caption is 715 characters, well under 1024, but 1,036 units: some must go.
     assert (
         utf16_len(caption) <= MAX_CAPTION < utf16_len("\n".join(["🔮 Mathers' Tarot", *lines[-10:], *status]))
     )
