@@ -25,7 +25,7 @@ from render.draw import INK, RGB, mix, paste, pill
 from render.encode import encode, to_palette
 from render.hand import draw_hand
 from render.pips import pip_sprite
-from render.seats import SEAT_COLOURS, player_name, seat_colour
+from render.seats import SEAT_COLOURS, player_name, robots, seat_colour
 from render.table import (
     FELT_CENTRE,
     GOLD,
@@ -133,10 +133,12 @@ def seat_looks(
     view: DurakView, names: Sequence[str], lang: str, highlight: Sequence[Seat], me: Seat | None
 ) -> list[SeatLook]:
     turn = set() if view.outcome is not None else {seat for seat in view.to_move if seat >= 0}
+    computers = robots(names)
     return [
         SeatLook(
             seat=seat,
             name=player_name(seat, names, lang),
+            robot=seat in computers,
             cards=view.counts[seat] if seat < len(view.counts) else 0,
             chips=seat_chips(view, seat, lang),
             turn=seat in turn,

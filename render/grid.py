@@ -22,7 +22,7 @@ from render.board import Board, Box, CellLook, HeaderPart, Style, Token, backgro
 from render.cards import BACK_BLUE, BACK_RED, CARD_ASPECT, card_face
 from render.draw import RGB, paste
 from render.encode import build_palette, png
-from render.seats import Piece, draw_pieces, player_name
+from render.seats import Piece, draw_pieces, named
 from render.text import put_text, width_of
 
 # ----- look --------------------------------------------------------------------------------------
@@ -121,7 +121,7 @@ def _status(view: GridView, names: Sequence[str], lang: str) -> list[Piece]:
         return [t(lang, "Dealing…")]
     seat = view.to_move
     task = t(lang, "any closed card") if view.steps is None else steps_text(view.steps, lang)
-    return [t(lang, "Turn:") + " ", seat, player_name(seat, names, lang) + " — " + task]
+    return [t(lang, "Turn:") + " ", *named(seat, names, lang), " — " + task]
 
 
 def _result(outcome: Outcome, players: int, names: Sequence[str], lang: str) -> list[Piece]:
@@ -135,14 +135,14 @@ def _result(outcome: Outcome, players: int, names: Sequence[str], lang: str) -> 
         return [t(lang, "Nobody won")]
     pieces: list[Piece] = [t(lang, "Winner:") + " "]
     for i, seat in enumerate(outcome.winners):
-        pieces += [*([", "] if i else []), seat, player_name(seat, names, lang)]
+        pieces += [*([", "] if i else []), *named(seat, names, lang)]
     return pieces
 
 
 def _legend(view: GridView, names: Sequence[str], lang: str) -> list[Piece]:
     pieces: list[Piece] = []
     for seat in range(view.players):
-        pieces += [*(["     "] if seat else []), seat, player_name(seat, names, lang)]
+        pieces += [*(["     "] if seat else []), *named(seat, names, lang)]
     return pieces
 
 

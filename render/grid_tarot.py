@@ -29,9 +29,9 @@ from render.board import Board, CellLook, HeaderPart, Style, Token, background, 
 from render.deck import face
 from render.draw import RGB, paste
 from render.encode import build_palette, png, to_palette
-from render.seats import Piece, draw_pieces, player_name, seat_token
+from render.seats import Piece, SeatMark, draw_pieces, named, pieces_width, player_name, robots
 from render.tarot import BACK_INDIGO
-from render.text import put_text, width_of
+from render.text import put_text
 
 STYLE = Style(
     felt_centre=(52, 46, 96),
@@ -216,7 +216,7 @@ def _status(view: GridTarotView, names: Sequence[str], lang: str) -> list[Piece]
         return [t(lang, "Dealing…")]
     seat = view.to_move
     task = "; ".join(task_parts(view, lang))
-    return [t(lang, "Turn:") + " ", seat, player_name(seat, names, lang) + (" — " + task if task else "")]
+    return [t(lang, "Turn:") + " ", *named(seat, names, lang), *([" — " + task] if task else [])]
 
 
 def _legend(view: GridTarotView, names: Sequence[str], lang: str) -> list[Piece]:
@@ -227,7 +227,7 @@ def _legend(view: GridTarotView, names: Sequence[str], lang: str) -> list[Piece]
         if n:
             pieces.append(t(lang, " vs ") if len(set(teams)) < view.players else "    ")
         for k, seat in enumerate(s for s in range(view.players) if teams[s] == team):
-            pieces += [*([" + "] if k else []), seat, player_name(seat, names, lang)]
+            pieces += [*([" + "] if k else []), *named(seat, names, lang)]
     return pieces
 
 
@@ -239,14 +239,6 @@ def _empress(view: GridTarotView, lang: str) -> list[Piece]:
     for token in pending:
         pieces += [token.seat, token_label(view, token) + " " if view.tokens_per_player > 1 else " "]
     return pieces
-
-
-def pieces_width(pieces: Sequence[Piece], px: int) -> float:
-    """How wide `draw_pieces` draws a line (a seat's disc is as wide as `seat_token` makes it)."""
-    return sum(
-        seat_token(piece, px).width + px * 0.2 if isinstance(piece, int) else width_of(piece, px)
-        for piece in pieces
-    )
 
 
 @dataclass(frozen=True)
@@ -296,13 +288,22 @@ class Frame:
 
     def draw_footer(self, img: Image.Image, top: int) -> None:
         paste(
-            img, pools_band(self.view.pools, _teams(self.view), self.lang, self.width, self.footer), (0, top)
+            img,
+            pools_band(
+                self.view.pools, _teams(self.view), robots(self.names), self.lang, self.width, self.footer
+            ),
+            (0, top),
         )
 
 
 @lru_cache(maxsize=64)
 def pools_band(
-    pools: tuple[tuple[Card, ...], ...], teams: tuple[int, ...], lang: str, width: int, height: int
+    pools: tuple[tuple[Card, ...], ...],
+    teams: tuple[int, ...],
+    computers: frozenset[int],
+    lang: str,
+    width: int,
+    height: int,
 ) -> Image.Image:
     """The footer band: per team, its seats' discs and its taken cards, overlapping where many.
     Cached: the pools change a few times a game."""
@@ -317,7 +318,7 @@ def pools_band(
         x0 = margin + n * slot
         label: list[Piece] = [
             t(lang, "Pool") + ": ",
-            *(seat for seat, own in enumerate(teams) if own == team),
+            *(SeatMark(seat, seat in computers) for seat, own in enumerate(teams) if own == team),
         ]
         draw_pieces(img, x0, height * 0.13, label, px, MUTED, x0 + slot - margin)
         pool = pools[team] if team < len(pools) else ()
@@ -369,16 +370,25 @@ def compose_indexed(
     img = Image.new("P", (geo.width, geo.height + frame.footer))
     img.putpalette(field.getpalette() or [])
     img.paste(field, (0, 0))
-    img.paste(_footer(view.pools, _teams(view), geo.width, frame.footer, table), (0, geo.height))
+    img.paste(
+        _footer(view.pools, _teams(view), robots(names), geo.width, frame.footer, table), (0, geo.height)
+    )
     return img
 
 
 @lru_cache(maxsize=64)
 def _footer(
-    pools: tuple[tuple[Card, ...], ...], teams: tuple[int, ...], width: int, height: int, table: Board
+    pools: tuple[tuple[Card, ...], ...],
+    teams: tuple[int, ...],
+    computers: frozenset[int],
+    width: int,
+    height: int,
+    table: Board,
 ) -> Image.Image:
     """The footer band mapped onto the board's palette (the board knows the language)."""
-    return to_palette(pools_band(pools, teams, table.lang, width, height).convert("RGB"), table.palette)
+    return to_palette(
+        pools_band(pools, teams, computers, table.lang, width, height).convert("RGB"), table.palette
+    )
 
 
 def compose(

@@ -39,7 +39,17 @@ from render.dice import die
 from render.draw import INK, RGB, SS, darken, panel, paste, pill
 from render.encode import build_palette, png, sheet, to_palette
 from render.felt import vertical
-from render.seats import SEAT_COLOURS, Piece, draw_pieces, player_name, seat_colour, seat_token
+from render.seats import (
+    SEAT_COLOURS,
+    Piece,
+    SeatMark,
+    draw_pieces,
+    named,
+    player_name,
+    robots,
+    seat_colour,
+    seat_token,
+)
 from render.text import fit, put_text
 from render.treasure import symbol_sprite
 
@@ -469,12 +479,12 @@ def _status(view: RaceView, names: Sequence[str], lang: str) -> tuple[list[Piece
     if view.outcome is not None:
         order: list[Piece] = []
         for place, seat in enumerate(view.order[:-1], start=1):
-            order += [f"{'   ' if place > 1 else ''}{place}. ", seat, player_name(seat, names, lang)]
+            order += [f"{'   ' if place > 1 else ''}{place}. ", *named(seat, names, lang)]
         loser = view.order[-1]
-        return order, [t(lang, "Loses:") + " ", loser, player_name(loser, names, lang)]
+        return order, [t(lang, "Loses:") + " ", *named(loser, names, lang)]
     if view.turn is None:
         return [t(lang, "Dealing…")], []
-    return [t(lang, "Turn:") + " ", view.turn, player_name(view.turn, names, lang)], [task_text(view, lang)]
+    return [t(lang, "Turn:") + " ", *named(view.turn, names, lang)], [task_text(view, lang)]
 
 
 def _draw_header(
@@ -524,7 +534,9 @@ def _draw_footer(img: Image.Image, view: RaceView, geo: Geometry, names: Sequenc
     plate_w = (right - left - gap * (view.players - 1)) // view.players
     for seat in range(view.players):
         x = left + seat * (plate_w + gap)
-        _draw_plate(img, view, seat, (x, top, x + plate_w, bottom), player_name(seat, names, lang), lang, geo)
+        _draw_plate(
+            img, view, SeatMark(seat, seat in robots(names)), (x, top, x + plate_w, bottom), names, lang, geo
+        )
     bank_x = geo.width - geo.px(14) - bank_w
     paste(img, panel(bank_w, bottom - top, PLATE, RAIL, geo.px(1), geo.px(14)), (bank_x, top))
     coin = symbol_sprite("coin", geo.px(40))
@@ -535,14 +547,15 @@ def _draw_footer(img: Image.Image, view: RaceView, geo: Geometry, names: Sequenc
 
 
 def _draw_plate(
-    img: Image.Image, view: RaceView, seat: Seat, box: Box, name: str, lang: str, geo: Geometry
+    img: Image.Image, view: RaceView, mark: SeatMark, box: Box, names: Sequence[str], lang: str, geo: Geometry
 ) -> None:
     """A seat's name, coins, tokens home and place; a gold rim on its turn."""
     x, top, right, bottom = box
+    seat, name = mark.seat, player_name(mark.seat, names, lang)
     turn = seat == view.turn
     rim, line = (GOLD, geo.px(3)) if turn else (RAIL, geo.px(1))
     paste(img, panel(right - x, bottom - top, PLATE, rim, line, geo.px(14)), (x, top))
-    disc = seat_token(seat, geo.px(24))
+    disc = seat_token(seat, geo.px(24), robot=mark.robot)
     paste(img, disc, (x + geo.px(10), top + geo.px(22) - disc.height // 2))
     name_x = x + geo.px(14) + disc.width
     put_text(

@@ -11,10 +11,9 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from core.engine import Seat
 from i18n import t
 from render.draw import INK, RGB, mix, panel, paste
-from render.seats import player_name, seat_token
+from render.seats import SeatMark, player_name, robots, seat_token
 from render.text import fit, put_text, width_of
 
 PAPER: RGB = (250, 246, 232)
@@ -54,8 +53,10 @@ def score_sheet(
         put_text(img, (width / 2, y + row_h / 2), t(lang, "Game to {goal}", goal=goal), px, MUTED, "mm")
         y += row_h
     put_text(img, (first_w / 2, y + row_h / 2), deal_word, px, MUTED, "mm", bold=False)
+    computers = robots(names)
     for seat in range(seats):
-        _header_cell(img, seat, player_name(seat, names, lang), first_w + seat * col_w, y, col_w, row_h, px)
+        mark = SeatMark(seat, seat in computers)
+        _header_cell(img, mark, player_name(seat, names, lang), first_w + seat * col_w, y, col_w, row_h, px)
     y += row_h
     draw.line((px, y, width - px, y), fill=RULE, width=max(1, px // 10))
     for deal in shown:
@@ -85,10 +86,10 @@ def score_sheet(
 
 
 def _header_cell(
-    img: Image.Image, seat: Seat, name: str, left: float, top: float, width: float, height: int, px: int
+    img: Image.Image, mark: SeatMark, name: str, left: float, top: float, width: float, height: int, px: int
 ) -> None:
-    """A column's head: the seat's disc and name."""
-    disc = seat_token(seat, round(px * 1.1))
+    """A column's head: the seat's token and name."""
+    disc = seat_token(mark.seat, round(px * 1.1), robot=mark.robot)
     room = width - disc.width - px * 0.8
     text = fit(name, px, room)
     paste(img, disc, (left + px * 0.3, top + (height - disc.height) / 2))

@@ -196,6 +196,8 @@ class SeatLook(NamedTuple):
     glow: bool = False
     #: A key of MARKS drawn in the plate's corner.
     mark: str | None = None
+    #: A computer plays the seat: its token is a robot's head.
+    robot: bool = False
 
 
 @lru_cache(maxsize=256)
@@ -211,7 +213,7 @@ def plate(look: SeatLook, size: int, deck: Deck = "french") -> Image.Image:
     img.alpha_composite(panel(pw, ph, PLATE, rim, geo.px(3 if look.turn else 1), geo.px(14)), (pad, pad))
     cx = pad + pw // 2
     name_px = geo.px(21)
-    disc = seat_token(look.seat, geo.px(24))
+    disc = seat_token(look.seat, geo.px(24), robot=look.robot)
     name = fit(look.name, name_px, pw - geo.px(30) - disc.width)
     x0 = round(cx - (disc.width + geo.px(4) + width_of(name, name_px)) / 2)
     img.alpha_composite(disc, (x0, pad + geo.px(20) - disc.height // 2))

@@ -29,7 +29,7 @@ from render.draw import INK, RGB, paste, pill
 from render.encode import encode, to_palette
 from render.hand import draw_hand, layout_hand
 from render.score_sheet import score_sheet
-from render.seats import SEAT_COLOURS, player_name
+from render.seats import SEAT_COLOURS, player_name, robots
 from render.table import (
     GOLD,
     MUTED,
@@ -110,10 +110,12 @@ def seat_chips(view: TrickView, seat: Seat, lang: str) -> tuple[Chip, ...]:
 def seat_looks(view: TrickView, names: Sequence[str], lang: str, me: Seat | None) -> list[SeatLook]:
     turn = set() if view.outcome is not None else {seat for seat in view.to_move if seat >= 0}
     glow = set(view.waiting) if view.phase == NEXT_HAND else set()
+    computers = robots(names)
     return [
         SeatLook(
             seat=seat,
             name=player_name(seat, names, lang),
+            robot=seat in computers,
             cards=view.counts[seat],
             chips=seat_chips(view, seat, lang),
             turn=seat in turn and view.phase != NEXT_HAND,

@@ -16,7 +16,17 @@ from render.dice import PIPS, die
 from render.encode import build_palette, encode, to_palette
 from render.hand import MAX_ROWS, MIN_SHOWN_X, draw_hand, layout_hand
 from render.score_sheet import score_sheet
-from render.seats import seat_colour
+from render.seats import (
+    COMPUTER_MARK,
+    SeatMark,
+    draw_pieces,
+    named,
+    pieces_width,
+    player_name,
+    robots,
+    seat_colour,
+    seat_token,
+)
 from render.stamp import BAND_LEAST, BAND_SHARE, stamped
 
 #: A Tarot-grid-like field: an oval of 7 rows with a hole in the middle.
@@ -272,3 +282,28 @@ def test_a_stopped_picture_is_stamped_across_its_top_and_left_alone_below() -> N
     # Below it the picture is as it was.
     below = out.crop((0, band + 1, 600, 400))
     assert not ImageChops.difference(below, picture.crop((0, band + 1, 600, 400))).getbbox()
+
+
+def test_a_computers_seat_is_a_robots_head_wherever_its_token_is_drawn() -> None:
+    """The names a picture gets mark a computer's seat (its font has no emoji): its token is a head
+    with an antenna, in the same box as a person's disc, so the lines of text keep their layout."""
+    disc, head = (seat_token(1, 40, robot=robot).getchannel("A") for robot in (False, True))
+    assert disc.size == head.size
+    pad = (disc.width - 40) // 2
+    # A square head fills the corners of its box, a disc leaves them empty ...
+    corner = (pad + 3, disc.height - pad - 3)
+    assert disc.getpixel(corner) == 0 and head.getpixel(corner) != 0
+    # ... and the antenna stands where the disc's top is still empty.
+    assert head.crop((head.width // 2 - 1, pad, head.width // 2 + 2, pad + 6)).getbbox() is not None
+    assert disc.getpixel((disc.width // 2 + 12, pad + 2)) == 0
+    names = ("Alice", COMPUTER_MARK + "Fox")
+    assert robots(names) == {1} and player_name(1, names, "en") == "Fox"
+    assert named(0, names, "en") == [SeatMark(0, robot=False), "Alice"]
+    assert named(1, names, "en") == [SeatMark(1, robot=True), "Fox"]
+    # A plate and a line of pieces draw the head for the computer's seat.
+    person, computer = (table.plate(table.SeatLook(1, "Fox", robot=robot), 1000) for robot in (False, True))
+    assert ImageChops.difference(person.convert("RGB"), computer.convert("RGB")).getbbox() is not None
+    line = Image.new("RGBA", (300, 60))
+    end = draw_pieces(line, 0, 30, named(1, names, "en"), 30, (255, 255, 255), 300)
+    assert end == pytest.approx(pieces_width(named(1, names, "en"), 30), abs=1)
+    assert line.crop((0, 0, head.width, 60)).getbbox() is not None

@@ -25,6 +25,7 @@ from bot.tables.lifecycle import LEVELS, LOBBY_IDLE_MINUTES, game_of, state_of, 
 from bot.tables.model import Entry, Phase, Table
 from core.engine import Event, GameOver, State
 from i18n import N_, t, tn
+from render.seats import COMPUTER_MARK
 from render.stamp import stamped
 
 #: Journal lines a caption shows at most: the latest ones.
@@ -51,7 +52,7 @@ def names_of(table: Table) -> Names:
 
 def seat_names(table: Table) -> Names:
     """Names for the pictures' seats: a computer's marked, and a person a computer plays for too."""
-    return tuple(("🤖 " if player.is_computer else "") + player.name for player in table.players)
+    return tuple((COMPUTER_MARK if player.is_computer else "") + player.name for player in table.players)
 
 
 def _button(table: Table, kind: Kind, label: str, action: str) -> InlineKeyboardButton:
