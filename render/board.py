@@ -39,6 +39,8 @@ class Token(NamedTuple):
     seat: Seat
     #: What the disc says: the seat's number, or a token's own number.
     label: str
+    #: A computer plays the seat: the token is a robot's head.
+    robot: bool = False
 
 
 class CellLook(NamedTuple):
@@ -270,7 +272,7 @@ def token_spots(tokens: Sequence[Token], card_w: int, card_h: int) -> list[tuple
     step_y = diameter * 1.1
     spots = []
     for k, token in enumerate(tokens):
-        disc = seat_token(token.seat, diameter, token.label)
+        disc = seat_token(token.seat, diameter, token.label, token.robot)
         row, col = divmod(k, cols)
         in_row = min(cols, n - row * cols)
         dx = round((col - (in_row - 1) / 2) * step_x)

@@ -22,7 +22,7 @@ from render.board import Board, Box, CellLook, HeaderPart, Style, Token, backgro
 from render.cards import BACK_BLUE, BACK_RED, CARD_ASPECT, card_face
 from render.draw import RGB, paste
 from render.encode import build_palette, png
-from render.seats import Piece, draw_pieces, named
+from render.seats import Piece, draw_pieces, named, robots
 from render.text import put_text, width_of
 
 # ----- look --------------------------------------------------------------------------------------
@@ -86,15 +86,15 @@ def steps_text(steps: int, lang: str) -> str:
 # ----- what a cell shows ------------------------------------------------------------------------
 
 
-def cell_looks(view: GridView) -> tuple[CellLook, ...]:
-    """The look of every cell of the layout, in layout order."""
+def cell_looks(view: GridView, computers: frozenset[int] = frozenset()) -> tuple[CellLook, ...]:
+    """The look of every cell of the layout, in layout order (the tokens of `computers` robots)."""
     reachable = set(view.reachable)
     # Dim what cannot be reached only when some cells can: a first turn lights up everything.
     dim = view.to_move is not None and view.steps is not None
     seats_on: dict[int, list[Token]] = {}
     for seat, cell_index in enumerate(view.tokens):
         if cell_index is not None:
-            seats_on.setdefault(cell_index, []).append(Token(seat, str(seat + 1)))
+            seats_on.setdefault(cell_index, []).append(Token(seat, str(seat + 1), seat in computers))
     return tuple(
         CellLook(
             state="closed" if view.faces[index] is None else "open",
@@ -283,7 +283,9 @@ def compose_grid(
     look = _theme(theme)
     geo = geometry(view.layout, size)
     img = background(view.layout, size, look.board).copy()
-    draw_cells(img, tuple(zip(view.layout, cell_looks(view), strict=True)), geo, look.board, lang)
+    draw_cells(
+        img, tuple(zip(view.layout, cell_looks(view, robots(names)), strict=True)), geo, look.board, lang
+    )
     header = Header(view, names, look, lang, geo.width, geo.header)
     header.draw(img, HEADER_PARTS)
     return img
@@ -300,7 +302,7 @@ def compose_indexed(
     """The picture of `render_grid` before encoding: a palette ("P") image of cached tiles."""
     table = board(view.layout, size, theme, lang)
     header = Header(view, names, _theme(theme), lang, table.geo.width, table.geo.header)
-    return table.compose(cell_looks(view), header.parts())
+    return table.compose(cell_looks(view, robots(names)), header.parts())
 
 
 @lru_cache(maxsize=16)

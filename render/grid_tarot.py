@@ -173,16 +173,21 @@ def changed_cells(recent: Sequence[Event]) -> frozenset[int]:
     return frozenset(cells)
 
 
-def cell_looks(view: GridTarotView, changed: frozenset[int] = frozenset()) -> tuple[CellLook, ...]:
+def cell_looks(
+    view: GridTarotView, changed: frozenset[int] = frozenset(), computers: frozenset[int] = frozenset()
+) -> tuple[CellLook, ...]:
     """The look of every position, in layout order; the last card turned up and the `changed`
-    ones are ringed, and a closed card everyone has seen shows it small."""
+    ones are ringed, a closed card everyone has seen shows it small, and the tokens of
+    `computers` are robots."""
     lit = destinations(view)
     dim = bool(lit) and len(lit) < view.closed
     badges = len(lit) <= MOST_BADGES
     on: dict[int, list[Token]] = {}
     for token in view.tokens:
         if token.cell is not None:
-            on.setdefault(token.cell, []).append(Token(token.seat, token_label(view, token)))
+            on.setdefault(token.cell, []).append(
+                Token(token.seat, token_label(view, token), token.seat in computers)
+            )
     looks = []
     for i, code in enumerate(view.codes):
         state = view.cells[i] if view.cells else CellState.CLOSED
@@ -366,7 +371,7 @@ def compose_indexed(
     geo = table.geo
     frame = Frame(view, names, lang, geo.width, geo.header, footer_height(geo.card_h))
     header = HeaderPart(frame.key(), (0, 0, geo.width, geo.header), frame.draw_header)
-    field = table.compose(cell_looks(view, changed_cells(recent)), [header])
+    field = table.compose(cell_looks(view, changed_cells(recent), robots(names)), [header])
     img = Image.new("P", (geo.width, geo.height + frame.footer))
     img.putpalette(field.getpalette() or [])
     img.paste(field, (0, 0))
@@ -404,7 +409,7 @@ def compose(
     frame = Frame(view, names, lang, geo.width, geo.header, footer_height(geo.card_h))
     img = Image.new("RGB", (geo.width, geo.height + frame.footer), STYLE.header)
     img.paste(background(view.layout, size, STYLE), (0, 0))
-    looks = cell_looks(view, changed_cells(recent))
+    looks = cell_looks(view, changed_cells(recent), robots(names))
     draw_cells(img, tuple(zip(view.layout, looks, strict=True)), geo, STYLE, lang)
     frame.draw_header(img)
     frame.draw_footer(img, geo.height)

@@ -205,12 +205,13 @@ def place_text(place: int, lang: str) -> str:
 # ----- what the view says ------------------------------------------------------------------------
 
 
-def tokens_at(view: RaceView) -> dict[int, list[Token]]:
-    """The tokens on each position, seat by seat, each disc with its token's number."""
+def tokens_at(view: RaceView, computers: frozenset[int] = frozenset()) -> dict[int, list[Token]]:
+    """The tokens on each position, seat by seat, each disc with its token's number (a robot's
+    head for the seats of `computers`)."""
     found: dict[int, list[Token]] = {}
     for seat, tokens in enumerate(view.tokens):
         for token, here in enumerate(tokens):
-            found.setdefault(here, []).append(Token(seat, str(token + 1)))
+            found.setdefault(here, []).append(Token(seat, str(token + 1), seat in computers))
     return found
 
 
@@ -414,13 +415,20 @@ def _end_tokens(img: Image.Image, box: Box, tokens: Sequence[Token], geo: Geomet
     top = (box[1] + box[3]) / 2 - (len(seats) - 1) * row_step / 2
     for token in tokens:
         # Each token in its own slot, so that a disc keeps its place while the others leave.
-        disc = seat_token(token.seat, side, token.label)
+        disc = seat_token(token.seat, side, token.label, token.robot)
         x = right - (TOKENS + 1 - int(token.label)) * step
         y = top + seats.index(token.seat) * row_step
         paste(img, disc, (x, round(y - disc.height / 2)))
 
 
-def _draw_track(img: Image.Image, view: RaceView, geo: Geometry, lang: str, recent: Sequence[Event]) -> None:
+def _draw_track(
+    img: Image.Image,
+    view: RaceView,
+    geo: Geometry,
+    lang: str,
+    recent: Sequence[Event],
+    computers: frozenset[int],
+) -> None:
     cw, ch = geo.card
     opened = opened_by(recent)
     targets = destinations(view)
@@ -440,12 +448,12 @@ def _draw_track(img: Image.Image, view: RaceView, geo: Geometry, lang: str, rece
         paste(img, glow_outline(cw, ch, BURNED, spread), (x - spread, y - spread))
         badge = price_badge(view.price, geo.px(30))
         paste(img, badge, (round(x + (cw - badge.width) / 2), y + geo.px(4)))
-    at = tokens_at(view)
+    at = tokens_at(view, computers)
     for position, tokens in at.items():
         if START < position < FINISH:
             x, y = geo.cells[position - 1]
             for token, (cx, cy, diameter) in zip(tokens, disc_spots(len(tokens), cw, ch), strict=True):
-                disc = seat_token(token.seat, diameter, token.label)
+                disc = seat_token(token.seat, diameter, token.label, token.robot)
                 paste(img, disc, (round(x + cx - disc.width / 2), round(y + cy - disc.height / 2)))
     _end_tokens(img, geo.start, at.get(START, []), geo)
     _end_tokens(img, geo.finish, at.get(FINISH, []), geo)
@@ -584,7 +592,7 @@ def compose_race(
     """The picture in full colour (an RGB image of its own)."""
     geo = geometry(size)
     img = background(size, lang).copy()
-    _draw_track(img, view, geo, lang, recent)
+    _draw_track(img, view, geo, lang, recent, robots(names))
     _draw_header(img, view, geo, names, lang, recent)
     _draw_footer(img, view, geo, names, lang)
     return img

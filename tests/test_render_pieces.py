@@ -303,6 +303,12 @@ def test_a_computers_seat_is_a_robots_head_wherever_its_token_is_drawn() -> None
     # A plate and a line of pieces draw the head for the computer's seat.
     person, computer = (table.plate(table.SeatLook(1, "Fox", robot=robot), 1000) for robot in (False, True))
     assert ImageChops.difference(person.convert("RGB"), computer.convert("RGB")).getbbox() is not None
+    # On a board, the computer's tokens are heads too.
+    person_spots, robot_spots = (
+        board.token_spots((Token(1, "1", robot=robot),), 200, 280) for robot in (False, True)
+    )
+    for spots, robot in ((person_spots, False), (robot_spots, True)):
+        assert spots[0][0].tobytes() == seat_token(1, 100, "1", robot=robot).tobytes()  # half a card wide
     line = Image.new("RGBA", (300, 60))
     end = draw_pieces(line, 0, 30, named(1, names, "en"), 30, (255, 255, 255), 300)
     assert end == pytest.approx(pieces_width(named(1, names, "en"), 30), abs=1)
