@@ -47,49 +47,60 @@ def player_name(seat: Seat, names: Sequence[str], lang: str) -> str:
     return name or t(lang, "Player {n}", n=seat + 1)
 
 
+#: A token's outline, as layers: a dark hairline, a white rim and the colour, visible on white
+#: cards, red backs and felt alike; a soft shadow below.
+RGBA = tuple[int, int, int, int]
+HAIRLINE: RGBA = (30, 30, 36, 255)
+RIM: RGBA = (255, 255, 255, 255)
+SHADOW: RGBA = (0, 0, 0, 110)
+Point = tuple[float, float]
+
+
 @lru_cache(maxsize=128)
 def token_disc(colour: RGB, diameter: int, label: str, robot: bool = False) -> Image.Image:
     """A token: a coloured disc with a white rim, a soft shadow below and a number or letter; a
-    computer's (`robot`) is a head with an antenna instead, in the same box, so that every picture
-    tells a computer's seat from a person's."""
+    computer's (`robot`) is a head with an antenna and ears instead, in the same box, so that every
+    picture tells a computer's seat from a person's."""
     pad = max(2, diameter // 10)
     full = (diameter + 2 * pad) * SS
     img = Image.new("RGBA", (full, full), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
-    d, p = diameter * SS, pad * SS
-    # The outline as layers: a dark hairline, a white rim and the colour, visible on white cards,
-    # red backs and felt alike.
-    line, rim = max(SS, d // 40), max(SS, d // 10)
-    if robot:
-        cx, top = p + d / 2, p + d * 0.22
-        draw.line((cx, p + d * 0.1, cx, top), fill=(30, 30, 36, 255), width=max(SS, d // 14))
-        knob = d * 0.09
-        draw.ellipse((cx - knob, p, cx + knob, p + 2 * knob), fill=(*colour, 255), outline=(30, 30, 36, 255))
-        box = (p + d * 0.04, top, p + d * 0.96, p + d)
-        radius = d * 0.22
-
-        def layer(inset: float, fill: tuple[int, int, int, int]) -> None:
-            x0, y0, x1, y1 = box
-            draw.rounded_rectangle(
-                (x0 + inset, y0 + inset, x1 - inset, y1 - inset), radius - inset, fill=fill
-            )
-
-        draw.rounded_rectangle(
-            (box[0], box[1] + p // 2, box[2], box[3] + p // 2), radius, fill=(0, 0, 0, 110)
-        )
-        layer(0, (30, 30, 36, 255))
-        layer(line, (255, 255, 255, 255))
-        layer(rim * 0.8, (*colour, 255))
-        centre = (cx, (top + p + d) / 2)
-    else:
-        draw.ellipse((p, p + p // 2, p + d, p + d + p // 2), fill=(0, 0, 0, 110))  # shadow below
-        draw.ellipse((p, p, p + d, p + d), fill=(30, 30, 36, 255))
-        draw.ellipse((p + line, p + line, p + d - line, p + d - line), fill=(255, 255, 255, 255))
-        draw.ellipse((p + rim, p + rim, p + d - rim, p + d - rim), fill=(*colour, 255))
-        centre = (p + d / 2, p + d / 2)
-    size = round(d * (0.5 if len(label) < 2 else 0.4) * (0.9 if robot else 1.0))
+    centre = (_robot if robot else _disc)(draw, (*colour, 255), diameter * SS, pad * SS)
+    size = round(diameter * SS * (0.5 if len(label) < 2 else 0.4) * (0.9 if robot else 1.0))
     draw.text(centre, label, font=font(size, bold=True), fill=ink_on(colour), anchor="mm")
     return img.reduce(SS)
+
+
+def _disc(draw: ImageDraw.ImageDraw, fill: RGBA, d: int, p: int) -> Point:
+    """A disc of diameter `d` at `p` from the corner; returns its centre."""
+    line, rim = max(SS, d // 40), max(SS, d // 10)
+    draw.ellipse((p, p + p // 2, p + d, p + d + p // 2), fill=SHADOW)
+    draw.ellipse((p, p, p + d, p + d), fill=HAIRLINE)
+    draw.ellipse((p + line, p + line, p + d - line, p + d - line), fill=RIM)
+    draw.ellipse((p + rim, p + rim, p + d - rim, p + d - rim), fill=fill)
+    return p + d / 2, p + d / 2
+
+
+def _robot(draw: ImageDraw.ImageDraw, fill: RGBA, d: int, p: int) -> Point:
+    """A robot's head in the box of a disc of diameter `d`; returns its face's centre."""
+    line, rim = max(SS, d // 40), max(SS, d // 10)
+    cx, top, bottom = p + d / 2, p + d * 0.22, p + d
+    # The antenna and the ears in the seat's colour, outlined like the head.
+    stick = max(SS, d // 16)
+    draw.rectangle((cx - stick, p + d * 0.1, cx + stick, top), fill=fill, outline=HAIRLINE, width=line)
+    knob = d * 0.1
+    draw.ellipse((cx - knob, p, cx + knob, p + 2 * knob), fill=fill, outline=HAIRLINE, width=line)
+    ear = (top + bottom) / 2
+    draw.rounded_rectangle(
+        (p, ear - d * 0.13, p + d, ear + d * 0.13), d * 0.05, fill=fill, outline=HAIRLINE, width=line
+    )
+    left, right, radius = p + d * 0.1, p + d * 0.9, d * 0.2
+    draw.rounded_rectangle((left, top + p // 2, right, bottom + p // 2), radius, fill=SHADOW)
+    for inset, colour in ((0, HAIRLINE), (line, RIM), (rim * 0.8, fill)):
+        draw.rounded_rectangle(
+            (left + inset, top + inset, right - inset, bottom - inset), radius - inset, fill=colour
+        )
+    return cx, ear
 
 
 def seat_token(seat: Seat, diameter: int, label: str | None = None, robot: bool = False) -> Image.Image:
