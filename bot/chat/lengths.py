@@ -24,10 +24,8 @@ def clipped(text: str, limit: int) -> str:
     """`text` if it fits in `limit` units, else its longest prefix that fits with "…" after it."""
     if utf16_len(text) <= limit:
         return text
-    room = limit - utf16_len(ELLIPSIS)
-    used = 0
-    for index, char in enumerate(text):
-        used += utf16_len(char)
-        if used > room:
-            return text[:index].rstrip() + ELLIPSIS
-    return text  # unreachable: the whole text did not fit
+    room, used, cut = limit - utf16_len(ELLIPSIS), 0, 0
+    while used + utf16_len(text[cut]) <= room:  # the whole text does not fit: this stops inside it
+        used += utf16_len(text[cut])
+        cut += 1
+    return text[:cut].rstrip() + ELLIPSIS
