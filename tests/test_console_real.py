@@ -63,7 +63,7 @@ async def test_a_restarted_console_numbers_its_messages_after_the_last_runs(
         runs.append(out.getvalue())
     assert "[chat -1001 · msg 2] 🏁 Race track" in runs[0] and "earlier console runs" not in runs[0]
     assert "Games of earlier console runs go on" in runs[1]
-    assert "[chat -1001 · msg 1002] A game is already open here:" in runs[1]
+    assert "[chat -1001 · msg 1002 · reply to msg 1001] A game is already open here:" in runs[1]
 
 
 async def test_the_console_writes_as_the_group_and_removes_and_adds_the_bot(
