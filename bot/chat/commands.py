@@ -18,6 +18,7 @@ from bot.chat.menus import send_menu
 from bot.tables import lifecycle
 from bot.tables.lifecycle import Refusal
 from bot.tables.model import Phase, Player, Table
+from bot.tables.screens import STOPPED
 from bot.tables.store import VersionConflict
 from i18n import LANGUAGES, N_, t
 
@@ -218,7 +219,7 @@ def _done(action: str, table: Table) -> str:
         return N_("You have left the table.")
     if action == "leave" and not table.private:
         return N_("A computer plays your seat until you press «🙋 I'm back».")
-    return N_("The table is closed.") if lobby else N_("The game was stopped.")
+    return N_("The table is closed.") if lobby else STOPPED
 
 
 async def cmd_lang(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
