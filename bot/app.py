@@ -30,6 +30,7 @@ from bot.runtime.later import Due, Later
 from bot.runtime.migrate import migrate
 from bot.settings import Settings
 from bot.tables.computers import Computers
+from bot.tables.outages import Heartbeat
 from bot.tables.publisher import EditBudget, Publisher
 from bot.tables.service import Tables
 from bot.tables.store import Preferences, TableStore
@@ -98,7 +99,7 @@ def build_application(
         tables=tables,
         prefs=Preferences(redis),
         pulls=pulls,
-        timers=Timers(tables, due, later, clock),
+        timers=Timers(tables, due, later, Heartbeat(redis, settings.outage_seconds, seconds), clock),
         later=later,
         clock=clock,
     )

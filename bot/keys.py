@@ -24,6 +24,8 @@ timer by reading `BUCKETS` sorted sets. Keys:
   `...:daily`, `...:pull:<id>`, `...:spin:<id>` and `...:pending` (pulls charged, not yet settled).
 - `lb:{g}:*`, `lb:{c<chat>}:*`, `lb:names`: leaderboards (written apart from the wallets).
 - `later:{b}`: sorted set of small jobs for later (bot/runtime/later.py).
+- `ticks`: hash of the ticker's heartbeat: `last` (when a worker last ticked), `from` and `to` (the
+  last stretch in which nobody ticked: turns that ran out then start again).
 - `pref:u:<uid>`, `pref:c:<chat>`: language choices; `upd:<update id>`: an update being handled or
   handled (drops a duplicate delivery); `secret:spin`: the deployment's pull secret;
   `console:runs`: how many offline consoles have started on this store (their message numbering).
@@ -123,3 +125,5 @@ def update_mark(update_id: int) -> str:
 
 #: How many offline consoles have started on this store (bot/offline/console.py numbers by it).
 CONSOLE_RUNS: Final = "console:runs"
+#: The ticker's heartbeat (bot/tables/outages.py).
+HEARTBEAT: Final = "ticks"

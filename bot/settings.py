@@ -65,6 +65,10 @@ class Settings(BaseSettings):
     computer_think_seconds: float = Field(default=THINK_SECONDS, ge=0)
     #: How often a worker looks for due timers, deferred edits and jobs (0: never; tests tick by hand).
     tick_seconds: float = Field(default=2.0, ge=0)
+    #: A stretch this long in which no worker ticked is an outage (the bot or Redis was down): the
+    #: turns that ran out in it start again instead of counting against people (0: never, for tests
+    #: that move their clock on between the ticks they make by hand).
+    outage_seconds: float = Field(default=30.0, ge=0)
     #: Only the console uses it: where rendered pictures are written.
     images_dir: Path | None = None
 

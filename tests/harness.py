@@ -55,6 +55,7 @@ class BotHarness:
         edits_per_minute: int = 10_000,
         clock: Callable[[], datetime] | None = None,
         turn_seconds: int = 90,
+        outage_seconds: float = 0,
     ):
         self.redis = redis
         self.api = api or FakeBotAPI()
@@ -70,6 +71,8 @@ class BotHarness:
             computer_budget_seconds=3600,
             computer_think_seconds=0,
             tick_seconds=0,
+            # Tests move the clock on between their ticks: only an outage test counts such a gap.
+            outage_seconds=outage_seconds,
             _env_file=None,
         )
         self.app = self._build()

@@ -131,18 +131,20 @@ async def test_computers_left_to_move_by_a_dead_worker_are_moved_by_the_ticker(
     any_redis: aioredis.Redis,
 ) -> None:
     clock = Clock()
-    async with BotHarness(any_redis, clock=clock) as bot:
+    async with BotHarness(any_redis, clock=clock, outage_seconds=30) as bot:
         await bot.say(ALICE, ALICE, "/new durak")
+        await bot.tick()
         table = await bot.table(ALICE)
         assert table is not None and not computers_to_move(table)
-        # A worker stored a move after which computers are to move, then died before they did.
+        # A worker stored a move after which computers are to move, then died before they did, and
+        # no worker ran for ten minutes: the computers are not kept waiting any longer.
         services = services_of(bot.app)
         action = game_of(table).legal_actions(state_of(table), mover(table))[0]
         stored = await services.tables.write(table, person_move(table, ALICE, action))
         if not computers_to_move(stored):
             return  # this deal gives the person the next move: nothing to show
         assert stored.deadline is not None
-        clock.advance(11)
+        clock.advance(600)
         await bot.tick()
         after = await bot.table(ALICE)
         assert after is not None and not computers_to_move(after)
@@ -236,3 +238,39 @@ async def test_no_turn_runs_out_while_the_group_cannot_see_its_game(redis_client
         assert shown.strikes == {} and await services_of(bot.app).tables.store.shown(shown) == shown.screen
         assert (await expire(bot, clock)).strikes == {seat: 1}
         assert not bot.errors
+
+
+async def test_a_turn_that_ran_out_while_nobody_ticked_starts_again(any_redis: aioredis.Redis) -> None:
+    """No worker ticked for ten minutes (every worker, or Redis, was down): the turn that ran out in
+    that time was nobody's to play, so it starts again instead of warning; the turn after it counts
+    as ever, and so does a turn that ran out while the ticker ran."""
+    clock = Clock()
+    async with BotHarness(any_redis, clock=clock, outage_seconds=30) as bot:
+        table = await group_game(bot)
+        await bot.tick()
+        clock.advance(600)
+        await bot.tick()
+        again = await bot.table(GROUP)
+        assert again is not None
+        assert again.strikes == {} and again.deadline == clock().timestamp() + TURN
+        assert state_of(again).version == state_of(table).version
+        assert not [m for m in bot.api.bot_messages(GROUP) if m.content.startswith("⏰")]
+        # The ticker runs on, every few seconds, while the new turn runs out: that expiry warns.
+        for _ in range(TURN // 10 + 1):
+            clock.advance(10)
+            await bot.tick()
+        warned = await bot.table(GROUP)
+        assert warned is not None and warned.strikes == {mover(table): 1}
+        assert not bot.errors
+
+
+async def test_a_lobby_left_while_nobody_ticked_is_kept_open(any_redis: aioredis.Redis) -> None:
+    clock = Clock()
+    async with BotHarness(any_redis, clock=clock, outage_seconds=30) as bot:
+        await bot.say(GROUP, ALICE, "/new grid", first_name="Alice")
+        await bot.tick()
+        clock.advance(3600)  # past the lobby's idle time, with nobody ticking
+        await bot.tick()
+        lobby = await bot.table(GROUP)
+        assert lobby is not None and lobby.phase is Phase.LOBBY
+        assert lobby.deadline is not None and lobby.deadline > clock().timestamp()

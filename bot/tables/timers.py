@@ -7,7 +7,8 @@ the lease run out) and handles a batch concurrently. A seat's expiries in a row 
 warns, the second lets a computer move for the person, the third gives the seat to a computer,
 which plays at once and keeps playing until the person presses "I'm back". Any move of their own
 resets the count. A person who never comes back cannot stop the table: it plays on by timers. A
-group that nobody can see the game in (its pictures refused) has its timers wait instead.
+group that nobody can see the game in (its pictures refused) has its timers wait instead, and a
+turn that ran out while no worker ticked (the bot or Redis was down) starts again.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bot import keys
 from bot.runtime.later import Due, Later
 from bot.tables.lifecycle import move_for, set_away
 from bot.tables.model import Phase, Table
+from bot.tables.outages import Heartbeat, Outage
 from bot.tables.service import Tables, people_to_move
 from bot.tables.store import VersionConflict
 
@@ -39,10 +41,13 @@ BUCKETS_AT_ONCE: Final = 8
 
 
 class Timers:
-    def __init__(self, tables: Tables, due: Due, later: Later, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self, tables: Tables, due: Due, later: Later, heartbeat: Heartbeat, clock: Callable[[], datetime]
+    ) -> None:
         self._tables = tables
         self._due = due
         self._later = later
+        self._heartbeat = heartbeat
         self._clock = clock
         self._limit = asyncio.Semaphore(CONCURRENCY)
         self._buckets = asyncio.Semaphore(BUCKETS_AT_ONCE)
@@ -61,7 +66,7 @@ class Timers:
                 break
         return found
 
-    async def handle(self, key: str) -> None:
+    async def handle(self, key: str, outage: Outage | None) -> None:
         """One claimed table: expire it if it is still due, and put its timer entry back in line."""
         async with self._limit:
             try:
@@ -71,26 +76,25 @@ class Timers:
                     and table.deadline is not None
                     and table.deadline <= self._clock().timestamp()
                 ):
-                    await self.expire(table)
+                    await self.expire(table, outage)
             except Exception:
                 log.exception("timeout of %s failed", key)
             finally:
                 await self._tables.store.resync_timer(key)
 
-    async def expire(self, table: Table) -> None:
+    async def expire(self, table: Table, outage: Outage | None) -> None:
         """One expiry of `table`: count it for every person to move and act on the counts.
 
         Stored with compare-and-set: if anything else wrote the table first (a move, another worker's
         tick), this expiry is dropped and the fresh deadline decides. A lobby's expiry closes it."""
+        if await self._waits(table, outage):
+            # Storing it again restarts the time (and tries the picture once more).
+            with contextlib.suppress(VersionConflict):
+                await self._tables.commit(table, table)
+            return
         if table.phase is Phase.LOBBY:
             with contextlib.suppress(VersionConflict):  # a join or a start came first
                 await self._tables.close_lobby(table, idle=True)
-            return
-        if await self._tables.publisher.unseen(table.chat_id):
-            # The group took pictures from the bot: nobody sees whose turn it is, so no turn runs
-            # out. Storing it again restarts the time and tries the picture once more.
-            with contextlib.suppress(VersionConflict):
-                await self._tables.commit(table, table)
             return
         seats = people_to_move(table)
         strikes = dict(table.strikes)
@@ -109,12 +113,24 @@ class Timers:
         if stored is not None:
             await self._tables.publisher.warn(stored, warned)
 
+    async def _waits(self, table: Table, outage: Outage | None) -> bool:
+        """Whether the time ran out where nobody could act: while no worker ticked (nobody's presses
+        were played; a lobby's idle time too), or in a group that took pictures from the bot (nobody
+        sees whose turn it is). A computers' grace is not waited: they move now."""
+        if table.deadline is None or not (table.phase is Phase.LOBBY or people_to_move(table)):
+            return False
+        if outage is not None and outage.covers(table.deadline):
+            return True
+        return table.phase is Phase.PLAYING and await self._tables.publisher.unseen(table.chat_id)
+
     async def tick(self) -> None:
         """Deliver every due deferred edit and job, then handle due tables a handful at a time until
         none is due: workers ticking together share a burst between them."""
+        outage = await self._heartbeat.beat(look_for_gap=True)
         await asyncio.gather(*(self._deliver(bucket) for bucket in range(keys.BUCKETS)))
         while claimed := await self.claim(CONCURRENCY):
-            await asyncio.gather(*(self.handle(key) for key in claimed))
+            await asyncio.gather(*(self.handle(key, outage) for key in claimed))
+        await self._heartbeat.beat(look_for_gap=False)
 
     async def _deliver(self, bucket: int) -> None:
         async with self._buckets:
