@@ -14,6 +14,8 @@ from pathlib import Path
 
 LOCALES_DIR = Path(__file__).with_name("locales")
 LANGUAGES: tuple[str, ...] = ("ru", "en")
+#: Telegram languages whose speakers usually read Russian better than English: they get Russian.
+RUSSIAN_READERS: tuple[str, ...] = ("uk", "be", "kk", "ky", "uz", "tg")
 DEFAULT_LANG = "ru"
 DOMAIN = "messages"
 
@@ -54,5 +56,4 @@ def pick_language(telegram_code: str | None, default: str = DEFAULT_LANG) -> str
     base = telegram_code.split("-")[0].lower()
     if base in LANGUAGES:
         return base
-    # Speakers of the neighbouring languages usually read Russian better than English.
-    return "ru" if base in ("uk", "be", "kk", "ky", "uz", "tg") else "en"
+    return "ru" if base in RUSSIAN_READERS else "en"

@@ -8,6 +8,7 @@ play, so a refusal is logged and the bot starts all the same.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, Final
 
@@ -21,7 +22,7 @@ from telegram import (
 from telegram.error import TelegramError
 
 from bot.adapters import ADAPTERS
-from i18n import LANGUAGES, N_, t
+from i18n import LANGUAGES, N_, RUSSIAN_READERS, t
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,12 @@ SCOPES: Final[tuple[BotCommandScope | None, ...]] = (
     BotCommandScopeAllGroupChats(),
     None,
 )
+#: Each Telegram language the profile is set for, with the language of ours it is written in (the
+#: ones the bot answers in Russian get it in Russian). English serves every other language too.
+PROFILE_LANGUAGES: Final = (
+    *((lang, lang) for lang in LANGUAGES),
+    *((code, "ru") for code in RUSSIAN_READERS),
+)
 #: Telegram's limits on the two descriptions.
 MAX_DESCRIPTION: Final = 512
 MAX_SHORT_DESCRIPTION: Final = 120
@@ -65,28 +72,39 @@ def short_description(lang: str) -> str:
 
 
 async def register_profile(bot: Bot) -> None:
-    """The menu and the descriptions in every language (English also for those we do not speak)."""
-    for lang in LANGUAGES:
-        code = None if lang == "en" else lang
-        try:
-            await _menu(bot, lang, code)
-            await _descriptions(bot, lang, code)
-        except TelegramError as error:
-            log.warning("the bot's menu or description in %s could not be set: %s", lang, error)
+    """The menu and the descriptions in every language, the languages at once (a start waits for
+    them); a language whose call fails is logged and left for the next start."""
+    await asyncio.gather(*(_register(bot, code, lang) for code, lang in PROFILE_LANGUAGES))
 
 
-async def _menu(bot: Bot, lang: str, code: str | None) -> None:
+async def _register(bot: Bot, code: str, lang: str) -> None:
+    try:
+        await _menu(bot, code, lang)
+        await _descriptions(bot, code, lang)
+    except TelegramError as error:
+        log.warning("the bot's menu or description for %s could not be set: %s", code, error)
+
+
+def _default(code: str) -> str | None:
+    """The language code to set a default scope or a description under: none for English, which
+    thus also serves every language without one of its own."""
+    return None if code == "en" else code
+
+
+async def _menu(bot: Bot, code: str, lang: str) -> None:
     commands = tuple(BotCommand(name, t(lang, text)) for name, text in COMMANDS)
     for scope in SCOPES:
-        # The default scope in English serves every language without a menu of its own.
-        where: dict[str, Any] = {"scope": scope, "language_code": lang if scope is not None else code}
+        where: dict[str, Any] = {
+            "scope": scope,
+            "language_code": code if scope is not None else _default(code),
+        }
         if await bot.get_my_commands(**where) != commands:
             await bot.set_my_commands(commands, **where)
 
 
-async def _descriptions(bot: Bot, lang: str, code: str | None) -> None:
+async def _descriptions(bot: Bot, code: str, lang: str) -> None:
     long, short = description(lang), short_description(lang)
-    if (await bot.get_my_description(language_code=code)).description != long:
-        await bot.set_my_description(long, language_code=code)
-    if (await bot.get_my_short_description(language_code=code)).short_description != short:
-        await bot.set_my_short_description(short, language_code=code)
+    if (await bot.get_my_description(language_code=_default(code))).description != long:
+        await bot.set_my_description(long, language_code=_default(code))
+    if (await bot.get_my_short_description(language_code=_default(code))).short_description != short:
+        await bot.set_my_short_description(short, language_code=_default(code))
