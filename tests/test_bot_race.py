@@ -102,6 +102,35 @@ async def test_two_people_race_to_the_end_in_a_group(redis_client: aioredis.Redi
         assert len(bot.api.calls_of("editMessageMedia")) == presses
 
 
+async def test_a_turn_of_two_presses_is_told_whole(redis_client: aioredis.Redis) -> None:
+    """Each die is a press and an edit of its own; when the turn passes, the caption still tells the
+    whole turn (the roll and both dice), for those who look at the chat only then."""
+    async with BotHarness(redis_client) as bot:
+        table = await open_group_race(bot)
+        told: list[str] = [line for line in bot.live(GROUP).content.split("\n") if ROLL.search(line)]
+        whole_turns = 0
+        for _ in range(60):
+            if table.phase is not Phase.PLAYING:
+                break
+            person = mover(table)
+            await bot.press(GROUP, person, move_buttons(bot, GROUP)[0])
+            caption = bot.live(GROUP).content.split("\n")
+            fresh = await bot.table(GROUP)
+            assert fresh is not None
+            if fresh.phase is Phase.PLAYING and mover(fresh) == person:
+                told += [line for line in caption if MOVE.search(line)]
+                table = fresh
+                continue
+            # The turn passed: everything its presses told is still in the caption (unless the turn
+            # was longer than a caption's lines: it starts with the count of those left out).
+            if len(told) >= 2 and not caption[1].startswith("… (+"):
+                assert all(line in caption for line in told), (told, caption)
+                whole_turns += 1
+            told = [line for line in caption if ROLL.search(line)][-1:]
+            table = fresh
+        assert whole_turns > 0
+
+
 async def test_three_seats_with_a_computer_in_a_group(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         table = await open_group_race(bot, computer=True)

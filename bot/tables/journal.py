@@ -85,6 +85,24 @@ def visible(table: Table, seat: int | None, *, since: int) -> Iterator[tuple[Ent
         yield item, event_of(item)
 
 
+def turn_start(table: Table) -> int:
+    """The screen before the last turn began: back from the last seat to act (a person, a computer,
+    or a computer for a person) to where another seat acted, the chance steps in between counted
+    with it. A turn made in several presses (a race's two dice) is then told whole, though the
+    message showed each of its steps. Alone at a table, every press is a turn of its own."""
+    if len(table.players) < 2:
+        return table.screen
+    last: int | None = None
+    start = 0
+    for item in reversed(table.journal):
+        if item.actor is not None and last is None:
+            last = item.actor
+        elif item.actor is not None and item.actor != last:
+            break
+        start = item.screen - 1
+    return start
+
+
 def _has_private_twin(items: list[Entry], index: int, seat: int) -> bool:
     public = items[index]
     following = items[index + 1] if index + 1 < len(items) else None

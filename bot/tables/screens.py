@@ -159,16 +159,19 @@ def teams_text(table: Table) -> str:
 
 
 def journal_lines(table: Table, seat: int | None, since: int, lang: str) -> tuple[list[str], list[Event]]:
-    """The journal's lines for `seat` (None: public) since screen `since`, and their events."""
+    """The journal's lines for `seat` (None: public) since screen `since`, or since the last turn
+    began if that is earlier (so a turn of several presses is told whole); and the events since
+    `since` (what the picture marks as new)."""
     adapter = ADAPTERS[table.game]
     names = names_of(table)
     lines: list[str] = []
     events: list[Event] = []
-    for item, event in journal.visible(table, seat, since=since):
+    for item, event in journal.visible(table, seat, since=min(since, journal.turn_start(table))):
         line = describe(adapter, item, event, names, lang)
         if line:
             lines.append(line)
-        events.append(event)
+        if item.screen > since:
+            events.append(event)
     return lines, events
 
 
