@@ -395,6 +395,8 @@ async def test_an_ask_for_a_tarot_trump_from_the_panels(redis_client: aioredis.R
         assert "Alice gives Bob a small card back" in lines
         # The card given back is the two players' secret: their panels name it, the group does not.
         assert f"Alice gives Bob {tarot_label(back)} back" in panel(bot, table, BOB).content
+        for person in (ALICE, BOB):  # each of the two is told it once, with the card
+            assert "a small card back" not in panel(bot, table, person).content
         assert f"Alice gives Bob {tarot_label(back)} back" not in bot.live(GROUP).content
         assert not leaked(bot.api, table)
 

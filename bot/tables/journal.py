@@ -104,14 +104,15 @@ def turn_start(table: Table) -> int:
 
 
 def _has_private_twin(items: list[Entry], index: int, seat: int) -> bool:
+    """Whether the copies that follow the public entry at `index` (one per seat allowed to see
+    more, as a Tarot card given back is told to both players) include one for `seat`."""
     public = items[index]
-    following = items[index + 1] if index + 1 < len(items) else None
-    return (
-        following is not None
-        and following.kind == public.kind
-        and following.audience == seat
-        and following.actor == public.actor
-    )
+    for following in items[index + 1 :]:
+        if following.kind != public.kind or following.actor != public.actor or following.audience is None:
+            return False
+        if following.audience == seat:
+            return True
+    return False
 
 
 def last_outcome(table: Table) -> GameOver | None:
