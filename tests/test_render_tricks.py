@@ -111,6 +111,25 @@ def test_every_seat_count_fits_the_budget_and_draws_the_same_twice(game_id: str)
             assert render_trick_panel(own(state, seat), names=NAMES, playable=playable(state, seat)) == panel
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_full_trick_leaves_every_plate_uncovered(game_id: str) -> None:
+    """Each card of a trick lies towards its player, but never on a plate (with three, five or six
+    seats the side plates reach into the middle of the table)."""
+    game = GAMES[game_id]
+    for players in range(game.min_players, game.max_players + 1):
+        view = public(first(game_id, players, PLAY))
+        cards = [card for _, card in view.trick] * players
+        full = view.model_copy(update={"trick": tuple(zip(range(players), cards, strict=False))})
+        empty = view.model_copy(update={"trick": ()})
+        with_trick = decode(render_trick_table(full, names=NAMES))
+        without = decode(render_trick_table(empty, names=NAMES))
+        geo = geometry(1000, players, panel=False)
+        for x, y in geo.seats:
+            plate = (x, y, x + geo.plate[0], y + geo.plate[1])
+            assert changed(with_trick, without, plate) == 0, (players, plate)
+        assert changed(with_trick, without) > 0
+
+
 # ----- hidden information ------------------------------------------------------------------------
 
 
