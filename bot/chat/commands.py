@@ -148,11 +148,7 @@ async def cmd_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         games=games,
     )
     if wanted:  # a name we do not know: say so before the list it can be picked from
-        text = (
-            t(lang, "There is no game called {name}. /games lists them.", name=wanted[:ECHO_CHARS])
-            + "\n\n"
-            + text
-        )
+        text = t(lang, "There is no game called {name}.", name=wanted[:ECHO_CHARS]) + "\n\n" + text
     await reply(update, text + "\n\n" + t(lang, COIN_HELP))
 
 
