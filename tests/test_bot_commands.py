@@ -331,6 +331,37 @@ async def test_a_person_takes_a_computers_seat_at_a_full_lobby(redis_client: aio
         assert not bot.errors
 
 
+@pytest.mark.parametrize(
+    ("game", "alone", "two", "seated"),
+    [
+        (
+            "durak",
+            "At the start computers take the 3 empty seats.",
+            "At the start computers take the 2 empty seats.",
+            4,
+        ),
+        ("tarot", "At the start a computer takes the empty seat.", None, 2),
+        ("grid", None, None, 2),
+    ],
+)
+async def test_a_lobby_tells_the_seats_computers_take_at_the_start(
+    redis_client: aioredis.Redis, game: str, alone: str | None, two: str | None, seated: int
+) -> None:
+    """Durak always seats four, a trick game at least two: the lobby says so before Start does it."""
+    async with BotHarness(redis_client) as bot:
+        for user in (ALICE, BOB):  # their cards can come to them: the lobby is the chat's last word
+            await bot.say(user, user, "/start")
+        await bot.say(GROUP, ALICE, f"/new {game}", first_name="Alice")
+        text = bot.live(GROUP).text or ""
+        assert (alone in text) if alone else "At the start" not in text
+        await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="Bob")
+        text = bot.live(GROUP).text or ""
+        assert (two in text) if two else "At the start" not in text
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+        table = await bot.table(GROUP)
+        assert table is not None and table.phase is Phase.PLAYING and len(table.players) == seated
+
+
 async def test_a_failure_is_reported_and_healed_by_the_next_press(
     redis_client: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
 ) -> None:

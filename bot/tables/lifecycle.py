@@ -231,13 +231,18 @@ def start(table: Table, *, fill: bool | int = False) -> Table:
     Computers move when the change is committed."""
     _require_lobby(table)
     game = game_of(table)
-    seats = game.max_players if fill is True else int(fill)
-    while len(table.players) < seats:
+    for _ in range(computers_at_start(table, fill)):
         table = add_computer(table)
     if len(table.players) < game.min_players:
         raise Refusal("At least {count} players are needed.", count=game.min_players)
     state = game.new(len(table.players), table.options, table.teams or None)
     return settle(_changed(table, phase=Phase.PLAYING), state)
+
+
+def computers_at_start(table: Table, fill: bool | int) -> int:
+    """How many empty seats of the lobby `table` go to computers when it starts with `fill`."""
+    seats = game_of(table).max_players if fill is True else int(fill)
+    return max(0, seats - len(table.players))
 
 
 def person_move(table: Table, user_id: int, action: Action) -> Table:

@@ -21,7 +21,14 @@ from bot.chat.callback import Kind
 from bot.chat.keyboards import MAX_BUTTONS, ChoiceKeyboard, Row, markup
 from bot.chat.lengths import MAX_CAPTION, clipped, utf16_len
 from bot.tables import journal
-from bot.tables.lifecycle import LEVELS, LOBBY_IDLE_MINUTES, game_of, state_of, team_layouts
+from bot.tables.lifecycle import (
+    LEVELS,
+    LOBBY_IDLE_MINUTES,
+    computers_at_start,
+    game_of,
+    state_of,
+    team_layouts,
+)
 from bot.tables.model import Entry, Phase, Table
 from core.engine import Event, GameOver, State
 from i18n import N_, t, tn
@@ -81,6 +88,15 @@ def lobby_screen(table: Table, bot_username: str) -> Screen:
     # A person may take a computer's seat at a full table; a table full of people takes nobody.
     seat_free = not full or any(player.is_computer for player in table.players)
     lines += ["", _lobby_hint(table, full, seat_free)]
+    if filled := computers_at_start(table, adapter.fill_with_computers):
+        lines.append(
+            tn(
+                lang,
+                "At the start a computer takes the empty seat.",
+                "At the start computers take the {n} empty seats.",
+                filled,
+            )
+        )
     if not table.private:
         lines.append(
             tn(
