@@ -404,7 +404,8 @@ def test_a_computers_move_for_a_person_says_so() -> None:
     state = field(cards={(3, 0): "2W"}, closed=[(3, 2)], tokens=[[(3, 0)]])
     (event, *_) = move(state, 0, "1.C4").events
     item = Entry(screen=1, kind="x", data={}, actor=0, proxy=True)
-    assert describe(ADAPTER, item, event, ("Alice",), "en").startswith("🤖 for Alice: Alice ①")
+    # The line names the person once.
+    assert describe(ADAPTER, item, event, ("Alice",), "en").startswith("🤖 for Alice: ①: 2 steps")
 
 
 async def test_help_explains_the_game_in_the_chats_language(redis_client: aioredis.Redis) -> None:

@@ -221,7 +221,11 @@ def describe(adapter: GameAdapter, item: Entry, event: Event, names: Names, lang
     caption = TABLE_CAPTIONS.get(type(event)) or adapter.captions[type(event)]
     text = caption(event, names, lang)
     if item.proxy and item.actor is not None:
-        return t(lang, "🤖 for {name}: {move}", name=names[item.actor], move=text)
+        name = names[item.actor]
+        # "🤖 for Bob: plays 7♠", not "… for Bob: Bob plays 7♠".
+        for own in (f"{name}: ", f"{name} "):
+            text = text.removeprefix(own) if text.startswith(own) and len(text) > len(own) else text
+        return t(lang, "🤖 for {name}: {move}", name=name, move=text)
     return text
 
 
