@@ -59,6 +59,9 @@ class CellLook(NamedTuple):
     glow: bool = False
     #: The cell code on a reachable position, so the picture matches the buttons at a glance.
     badge: str | None = None
+    #: The tokens that may end there, whose discs lead the code where a player has two (the
+    #: buttons' "①E2").
+    badge_tokens: tuple[Token, ...] = ()
     tokens: tuple[Token, ...] = ()
     #: A word on an empty position or a hole (a track's start, say).
     label: str | None = None
@@ -320,7 +323,7 @@ def draw_cells(
         if look.glow:
             put(glow_outline(cw, ch, style.glow, spread), (x - spread, y - spread))
         if look.badge is not None:
-            badge = pill(look.badge, (255, 255, 255), max(9, round(cw * 0.22)), (24, 26, 32), alpha=235)
+            badge = cell_badge(look.badge, look.badge_tokens, max(9, round(cw * 0.22)))
             put(badge, (x + (cw - badge.width) // 2, y + (ch - badge.height) // 2))
         if look.seen is not None:
             # In the top corner, clear of the cell code a reachable card carries in its middle.
@@ -332,6 +335,24 @@ def draw_cells(
     for x, y, look in placed:
         for disc, dx, dy in token_spots(look.tokens, cw, ch):
             put(disc, (x + dx, y + dy))
+
+
+@lru_cache(maxsize=256)
+def cell_badge(code: str, tokens: tuple[Token, ...], px: int) -> Image.Image:
+    """A reachable cell's code on a light pill, led by the discs of `tokens` (those that may end
+    there), overlapping a little so that two fit a card's width."""
+    label = pill(code, (255, 255, 255), px, (24, 26, 32), alpha=235)
+    if not tokens:
+        return label
+    discs = [seat_token(token.seat, round(px * 1.25), token.label, token.robot) for token in tokens]
+    step = round(discs[0].width * 0.7)
+    lead = step * (len(discs) - 1) + discs[0].width - round(px * 0.3)
+    height = max(label.height, discs[0].height)
+    img = Image.new("RGBA", (lead + label.width, height), (0, 0, 0, 0))
+    img.alpha_composite(label, (lead, (height - label.height) // 2))
+    for n, disc in enumerate(discs):
+        img.alpha_composite(disc, (n * step, (height - disc.height) // 2))
+    return img
 
 
 @lru_cache(maxsize=512)

@@ -182,6 +182,14 @@ def cell_looks(
     lit = destinations(view)
     dim = bool(lit) and len(lit) < view.closed
     badges = len(lit) <= MOST_BADGES
+    # With two tokens a player, the buttons name the token too ("①E2"): so does the badge.
+    leading: dict[int, list[Token]] = {}
+    if view.tokens_per_player > 1 and view.phase != "swap" and view.to_move is not None:
+        for number, cells in view.reachable:
+            for cell in cells:
+                leading.setdefault(cell, []).append(
+                    Token(view.to_move, str(number), view.to_move in computers)
+                )
     on: dict[int, list[Token]] = {}
     for token in view.tokens:
         if token.cell is not None:
@@ -200,6 +208,7 @@ def cell_looks(
                 ring=i == view.last or i in changed,
                 glow=i in lit,
                 badge=code if i in lit and badges else None,
+                badge_tokens=tuple(leading.get(i, ())) if badges else (),
                 tokens=tuple(on.get(i, ())),
                 seen=view.seen[i] if view.seen and state == CellState.CLOSED else None,
             )

@@ -13,7 +13,7 @@ from core.ai.random_player import RandomPlayer
 from core.games.grid_tarot import GridTarotView
 from core.games.grid_tarot_rules import BOARD
 from core.play import play
-from render.board import geometry
+from render.board import Token, cell_badge, geometry
 from render.grid_tarot import (
     cell_looks,
     changed_cells,
@@ -22,6 +22,7 @@ from render.grid_tarot import (
     render_grid_tarot,
     task_parts,
 )
+from render.seats import seat_colour
 from tests.tarot_fields import GAME, cells_view, field, index, move
 
 #: The turn picture's budget: a phone downloads it at once.
@@ -88,6 +89,42 @@ def test_the_looks_follow_the_view() -> None:
     assert covered.state == "covered" and covered.cover == ("T17",) and covered.face == "T16"
     # A closed card shows no face: the look has nothing to draw it from.
     assert all(look.face is None for look in cell_looks(cells_view(after)) if look.state == "closed")
+
+
+@pytest.mark.parametrize("tokens", [1, 2])
+def test_a_badge_names_the_tokens_as_the_buttons_do(tokens: int) -> None:
+    """With two tokens a player the buttons read "①E2": a reachable card's badge is led by the
+    discs of the tokens that may end there (one or both); with one token, by none."""
+    checked = 0
+    for view in views_of_a_game(2, tokens, seed=5):
+        if view.to_move is None or view.phase == "swap" or not view.reachable:
+            continue
+        reaching: dict[int, list[str]] = {}
+        for number, cells in view.reachable:
+            for cell in cells:
+                reaching.setdefault(cell, []).append(str(number))
+        looks = cell_looks(view, computers=frozenset({1}))
+        for cell, look in enumerate(looks):
+            if look.badge is None:
+                continue
+            checked += 1
+            if tokens == 1:
+                assert look.badge_tokens == ()
+            else:
+                assert [token.label for token in look.badge_tokens] == reaching[cell]
+                assert {(token.seat, token.robot) for token in look.badge_tokens} == {
+                    (view.to_move, view.to_move == 1)
+                }
+    assert checked > 0
+
+
+def test_a_badge_with_tokens_leads_with_their_discs() -> None:
+    plain = cell_badge("E2", (), 14)
+    led = cell_badge("E2", (Token(0, "1"), Token(0, "2")), 14)
+    assert led.width > plain.width + 14
+    # The code's pill ends the badge; its left part shows the seat's colour.
+    left = led.convert("RGB").crop((0, 0, led.width - plain.width, led.height))
+    assert seat_colour(0) in {colour for _, colour in left.getcolors(maxcolors=4096) or []}
 
 
 def test_the_fool_lights_every_closed_card_without_badges() -> None:
