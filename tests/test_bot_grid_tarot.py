@@ -153,6 +153,30 @@ async def test_two_people_in_a_team_against_a_computer_in_a_group(redis_client: 
         assert "Alice ②" in text and "Bob ①" in text and f"{computer} ①" in text
 
 
+async def test_a_turn_of_two_tokens_is_told_whole_with_the_computers_turn(
+    redis_client: aioredis.Redis,
+) -> None:
+    """Two tokens each against a computer: Alice places both, in four presses, and the computer
+    answers at once. The caption then tells the computer's turn and the whole of hers, though the
+    message showed her first token's placement before."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/new grid_tarot one2", first_name="Alice")
+        table = await bot.table(ALICE)
+        assert table is not None
+        rng = random.Random("two tokens")
+        await press_a_move(bot, table, ALICE, rng)
+        tokens = ("Alice ① ", "Alice ② ")
+        placed = [line for line in bot.live(ALICE).content.split("\n") if line.startswith(tokens)]
+        assert len(placed) == 1
+        table = await bot.table(ALICE)
+        assert table is not None
+        await press_a_move(bot, table, ALICE, rng)
+        caption = bot.live(ALICE).content.split("\n")
+        computer = table.players[1].name
+        assert placed[0] in caption and sum(line.startswith(tokens) for line in caption) == 2
+        assert any(line.startswith(f"{computer} ") for line in caption)
+
+
 async def test_the_fool_is_answered_in_two_steps_a_row_then_a_card(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         await bot.say(ALICE, ALICE, "/new grid_tarot solo", first_name="Alice")

@@ -85,22 +85,33 @@ def visible(table: Table, seat: int | None, *, since: int) -> Iterator[tuple[Ent
         yield item, event_of(item)
 
 
-def turn_start(table: Table) -> int:
-    """The screen before the last turn began: back from the last seat to act (a person, a computer,
-    or a computer for a person) to where another seat acted, the chance steps in between counted
-    with it. A turn made in several presses (a race's two dice) is then told whole, though the
-    message showed each of its steps. Alone at a table, every press is a turn of its own."""
-    if len(table.players) < 2:
-        return table.screen
-    last: int | None = None
-    start = 0
-    for item in reversed(table.journal):
-        if item.actor is not None and last is None:
-            last = item.actor
-        elif item.actor is not None and item.actor != last:
-            break
-        start = item.screen - 1
-    return start
+def told_from(table: Table, since: int) -> int:
+    """The screen a caption tells from: `since` (what the message showed last) or earlier, so that
+    it tells whole turns: at least the last one, and the one its first line belongs to. A turn is a
+    seat's moves in a row (a person's, a computer's, or a computer's for a person), with the chance
+    steps between them; a turn of several presses (a race's two dice, a Tarot grid's two tokens)
+    is then read whole, though the message showed each press. Alone at a table, every press is a
+    turn of its own."""
+    entries = table.journal
+    if len(table.players) < 2 or not entries:
+        return since
+    first = next((n for n, item in enumerate(entries) if item.screen > since), len(entries))
+    # The last turn: back from the last seat to act to where another seat acted.
+    first = min(first, _turn_begins(entries, len(entries) - 1))
+    if first < len(entries):
+        first = _turn_begins(entries, first)
+    return min(since, entries[first].screen - 1) if first < len(entries) else since
+
+
+def _turn_begins(entries: tuple[Entry, ...], index: int) -> int:
+    """Where the turn of the entry at `index` begins: back over its seat's entries and chance steps
+    (entries without a seat) to the first of another seat. A chance step belongs to the turn it
+    opens (a roll to the roller's moves), or at the end to the turn before it."""
+    seats = (item.actor for item in (*entries[index:], *entries[index::-1]) if item.actor is not None)
+    seat = next(seats, None)
+    while index > 0 and entries[index - 1].actor in (None, seat):
+        index -= 1
+    return index
 
 
 def _has_private_twin(items: list[Entry], index: int, seat: int) -> bool:

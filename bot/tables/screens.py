@@ -175,14 +175,13 @@ def teams_text(table: Table) -> str:
 
 
 def journal_lines(table: Table, seat: int | None, since: int, lang: str) -> tuple[list[str], list[Event]]:
-    """The journal's lines for `seat` (None: public) since screen `since`, or since the last turn
-    began if that is earlier (so a turn of several presses is told whole); and the events since
-    `since` (what the picture marks as new)."""
+    """The journal's lines for `seat` (None: public) since screen `since`, widened to whole turns
+    (`journal.told_from`); and the events since `since` (what the picture marks as new)."""
     adapter = ADAPTERS[table.game]
     names = names_of(table)
     lines: list[str] = []
     events: list[Event] = []
-    for item, event in journal.visible(table, seat, since=min(since, journal.turn_start(table))):
+    for item, event in journal.visible(table, seat, since=journal.told_from(table, since)):
         line = describe(adapter, item, event, names, lang)
         if line:
             lines.append(line)
