@@ -424,6 +424,16 @@ def test_e2_10_the_hanged_mans_swap_is_two_presses_and_is_told() -> None:
     )
 
 
+def test_a_token_on_the_tower_is_told_it_stays() -> None:
+    """The Tower moves nobody on: the line says so, where the status only leaves the token out."""
+    landed = TokenMoved(seat=1, token=2, start=None, end=35, card="T16", kind="place")
+    line = ADAPTER.captions[TokenMoved](landed, NAMES_AB, "ru")
+    stays = "(фишка застряла: сдвинуть её могут только арканы)"
+    assert line == f"Bob ② встаёт на {BOARD.codes[35]}: Башня {stays}"
+    elsewhere = landed.model_copy(update={"card": "T17"})
+    assert "застряла" not in ADAPTER.captions[TokenMoved](elsewhere, NAMES_AB, "ru")
+
+
 def test_a_computers_move_for_a_person_says_so() -> None:
     state = field(cards={(3, 0): "2W"}, closed=[(3, 2)], tokens=[[(3, 0)]])
     (event, *_) = move(state, 0, "1.C4").events

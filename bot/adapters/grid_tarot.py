@@ -10,6 +10,7 @@ from bot.adapters.base import Caption, Choice, GameAdapter, Names, PrivateMode
 from core.cards import Card, is_major, major_name, tarot_label
 from core.engine import Action, Event, Frozen
 from core.games.grid_tarot import TOKENS, GridTarotView
+from core.games.grid_tarot_arcana import TOWER
 from core.games.grid_tarot_events import (
     CardsClosed,
     CardsOpened,
@@ -75,6 +76,8 @@ def _moved(event: TokenMoved, names: Names, lang: str) -> str:
         )
     else:
         line = t(lang, "{who} moves to {cell}: {card}", **values)
+    if event.card == TOWER:
+        line += " " + t(lang, "(stuck there: only arcana can move it on)")
     if event.empress:
         line = t(lang, "The Empress: {move}", move=line)
     if event.repeat:
