@@ -123,13 +123,6 @@ MAJOR_ARCANA: tuple[str, ...] = (
 #: Tarot suits shown with the French suit they correspond to (Wands-Clubs, Cups-Hearts,
 #: Swords-Spades, Pentacles-Diamonds), so a card label stays one short token on a button.
 TAROT_SUIT_SYMBOLS: dict[str, str] = {"W": "♣", "C": "♥", "S": "♠", "P": "♦"}
-#: Names of the suits.
-TAROT_SUIT_NAMES: dict[str, str] = {
-    "W": N_("Wands"),
-    "C": N_("Cups"),
-    "S": N_("Swords"),
-    "P": N_("Pentacles"),
-}
 #: The suits as they follow "Queen of" (Russian: genitive, "Королева Кубков").
 _OF_SUIT: dict[str, str] = {
     "W": NP_("of the suit", "Wands"),

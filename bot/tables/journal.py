@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 
 from bot.tables.model import Entry, Table
-from core.engine import Event, GameOver
+from core.engine import Event
 
 
 class SeatAway(Event):
@@ -124,11 +124,3 @@ def _has_private_twin(items: list[Entry], index: int, seat: int) -> bool:
         if following.audience == seat:
             return True
     return False
-
-
-def last_outcome(table: Table) -> GameOver | None:
-    for item in reversed(table.journal):
-        event = event_of(item)
-        if isinstance(event, GameOver):
-            return event
-    return None

@@ -206,12 +206,6 @@ def _unseen_by_effect(world: Race) -> dict[Effect, tuple[int, Card]]:
     return kinds
 
 
-def _with_card(world: Race, position: int, card: Card) -> Race:
-    known = world.copy()
-    known.deck[position - 1] = card
-    return known
-
-
 def candidates(world: Race) -> list[Action]:
     """The seat's legal actions, one per distinct outcome: tokens on the same position are alike."""
     legal = world.legal(world.turn)
