@@ -150,13 +150,16 @@ def moscow() -> ZoneInfo:
 
 async def test_spinning_in_a_group_uses_the_same_allowance(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
-        # Before anyone has played here, the boards say how to get on them.
+        # Before anyone has played, one line says how to get on the boards.
         await bot.say(GROUP, ALICE, "/top", first_name="Alice")
         empty = bot.live(GROUP).content
-        assert empty.startswith(
+        assert empty == "The leaderboards are empty: /spin or a game for coins puts you on them."
+        await bot.say(ALICE, ALICE, "/spin")
+        # Alice has played, but not here: this chat's boards say how to get on them.
+        await bot.say(GROUP, BOB, "/top", first_name="Bob")
+        assert bot.live(GROUP).content.startswith(
             "This chat, by balance:\n  nobody yet: /spin or a game for coins puts you here"
         )
-        await bot.say(ALICE, ALICE, "/spin")
         await bot.say(GROUP, ALICE, "/spin", first_name="Alice")
         assert free_left(3) in bot.live(GROUP).content
         # Bob's press under Alice's machine spins Bob's own machine, in a new message.

@@ -27,6 +27,7 @@ from bot.chat import callback
 from bot.chat.answers import Answer, pressed
 from bot.chat.callback import Callback, Kind
 from bot.chat.context import Services, chat_lang, display_name, services, user_lang
+from bot.economy.leaderboard import Board
 from bot.economy.pulls import Pull
 from bot.economy.wallet import MIN_BET, START_BALANCE, InsufficientFunds, RefillRefused
 from bot.runtime.later import Job
@@ -316,7 +317,7 @@ async def cmd_top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert chat is not None and user is not None and message is not None
     lang = await chat_lang(context, chat, user)
     board = services(context).pulls.leaderboard
-    sections: list[tuple[str, int | None, str]] = []
+    sections: list[tuple[str, int | None, Board]] = []
     if chat.id < 0:
         sections += [
             (t(lang, "This chat, by balance:"), chat.id, "balance"),
@@ -326,9 +327,14 @@ async def cmd_top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         (t(lang, "Everyone, by balance:"), None, "balance"),
         (t(lang, "Everyone, by career rank:"), None, "rank"),
     ]
+    boards = [(heading, kind, await board.top(owner, kind)) for heading, owner, kind in sections]
+    if not any(entries for _, _, entries in boards):  # a new bot: one line, not four empty boards
+        await message.reply_text(
+            t(lang, "The leaderboards are empty: /spin or a game for coins puts you on them.")
+        )
+        return
     lines: list[str] = []
-    for heading, owner, kind in sections:
-        entries = await board.top(owner, "balance" if kind == "balance" else "rank")
+    for heading, kind, entries in boards:
         lines.append(heading)
         if not entries:
             lines.append("  " + t(lang, "nobody yet: /spin or a game for coins puts you here"))
