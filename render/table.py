@@ -293,17 +293,19 @@ def draw_trick(
         x, y = cx + rx * math.cos(angle), cy + ry * math.sin(angle)
         marked = trump is not None and suit_of(card) == trump
         sprite = laid(card, cw, ch, lang, deck, marked, (-6.0, 4.0, -2.0)[n % 3])
-        x, y = _clear_of_plates(geo, (x, y), sprite.size, cx)
+        x = _clear_of_plates(geo, (x, y), sprite.size, cx)
         paste(img, sprite, (x - sprite.width / 2, y - sprite.height / 2))
         tag = name_tag(names[seat] if seat < len(names) else "", seat, geo.px(15), cw * 1.6)
         paste(img, tag, (x - tag.width / 2, y + ch / 2 - tag.height * 0.6))
 
 
-def _clear_of_plates(
-    geo: Geometry, at: tuple[float, float], size: tuple[int, int], middle: float
-) -> tuple[float, float]:
-    """Where a card of `size` centred `at` covers no plate: pulled sideways towards the middle as
-    far as it takes (the side plates of three, five or six seats reach into the middle of the
+#: Each pull of a trick's card towards the middle keeps this much of its distance, at most PULLS times.
+PULL, PULLS = 0.92, 12
+
+
+def _clear_of_plates(geo: Geometry, at: tuple[float, float], size: tuple[int, int], middle: float) -> float:
+    """Where (x) a card of `size` centred `at` covers no plate: pulled sideways towards the middle
+    as far as it takes (the side plates of three, five or six seats reach into the middle of the
     table; sideways, two cards on one side keep apart)."""
     (x, y), (w, h) = at, size
     margin = geo.px(4)
@@ -318,11 +320,7 @@ def _clear_of_plates(
         ):
             break
         x = middle + (x - middle) * PULL
-    return x, y
-
-
-#: Each pull of a trick's card towards the middle keeps this much of its distance, at most PULLS times.
-PULL, PULLS = 0.92, 12
+    return x
 
 
 def draw_banner(

@@ -223,7 +223,9 @@ def describe(adapter: GameAdapter, item: Entry, event: Event, names: Names, lang
         name = names[item.actor]
         # "🤖 for Bob: plays 7♠", not "… for Bob: Bob plays 7♠".
         for own in (f"{name}: ", f"{name} "):
-            text = text.removeprefix(own) if text.startswith(own) and len(text) > len(own) else text
+            if text.startswith(own) and len(text) > len(own):
+                text = text[len(own) :]
+                break
         return t(lang, "🤖 for {name}: {move}", name=name, move=text)
     return text
 
