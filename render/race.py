@@ -540,10 +540,11 @@ def _draw_footer(img: Image.Image, view: RaceView, geo: Geometry, names: Sequenc
     bank_w, gap = geo.px(150), geo.px(10)
     left, right = geo.finish[2] + geo.px(14), geo.width - geo.px(14) - bank_w - geo.px(12)
     plate_w = (right - left - gap * (view.players - 1)) // view.players
+    computers = robots(names)
     for seat in range(view.players):
         x = left + seat * (plate_w + gap)
         _draw_plate(
-            img, view, SeatMark(seat, seat in robots(names)), (x, top, x + plate_w, bottom), names, lang, geo
+            img, view, SeatMark(seat, seat in computers), (x, top, x + plate_w, bottom), names, lang, geo
         )
     bank_x = geo.width - geo.px(14) - bank_w
     paste(img, panel(bank_w, bottom - top, PLATE, RAIL, geo.px(1), geo.px(14)), (bank_x, top))

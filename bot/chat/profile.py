@@ -103,8 +103,8 @@ async def _menu(bot: Bot, code: str, lang: str) -> None:
 
 
 async def _descriptions(bot: Bot, code: str, lang: str) -> None:
-    long, short = description(lang), short_description(lang)
-    if (await bot.get_my_description(language_code=_default(code))).description != long:
-        await bot.set_my_description(long, language_code=_default(code))
-    if (await bot.get_my_short_description(language_code=_default(code))).short_description != short:
-        await bot.set_my_short_description(short, language_code=_default(code))
+    long, short, where = description(lang), short_description(lang), _default(code)
+    if (await bot.get_my_description(language_code=where)).description != long:
+        await bot.set_my_description(long, language_code=where)
+    if (await bot.get_my_short_description(language_code=where)).short_description != short:
+        await bot.set_my_short_description(short, language_code=where)

@@ -96,11 +96,9 @@ def told_from(table: Table, since: int) -> int:
     if len(table.players) < 2 or not entries:
         return since
     first = next((n for n, item in enumerate(entries) if item.screen > since), len(entries))
-    # The last turn: back from the last seat to act to where another seat acted.
-    first = min(first, _turn_begins(entries, len(entries) - 1))
-    if first < len(entries):
-        first = _turn_begins(entries, first)
-    return min(since, entries[first].screen - 1) if first < len(entries) else since
+    # The last turn, back from the last seat to act; then the whole turn of the first line.
+    first = _turn_begins(entries, min(first, _turn_begins(entries, len(entries) - 1)))
+    return min(since, entries[first].screen - 1)
 
 
 def _turn_begins(entries: tuple[Entry, ...], index: int) -> int:
