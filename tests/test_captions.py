@@ -17,6 +17,7 @@ from bot.adapters import ADAPTERS
 from bot.adapters.base import GameAdapter
 from core.ai.random_player import RandomPlayer
 from core.engine import Event, GameOver
+from core.games.durak import CardPlayed
 from core.games.tarot import Asked, TrumpGiven
 from core.play import play
 
@@ -69,3 +70,23 @@ def test_the_tarot_trumps_of_an_ask_are_named_not_only_numbered() -> None:
     given = TrumpGiven(giver=1, asker=0, card="T21")
     assert captions[TrumpGiven](given, names, "en") == "🤝 Bob gives Alice The World (XXI)"
     assert captions[TrumpGiven](given, names, "ru") == "🤝 Bob отдаёт игроку Alice Мир (XXI)"
+
+
+def test_a_durak_beat_names_the_card_it_covers() -> None:
+    """«Carol beats with 8♣» left the reader to find which attack card fell; the beat names it."""
+    captions = ADAPTERS["durak"].captions
+    names = ("Alice", "Bob", "Carol", "Owl")
+    beat = CardPlayed(seat=2, card="8C", kind="beat", beaten="7C")
+    assert captions[CardPlayed](beat, names, "en") == "Carol beats 7♣ with 8♣"
+    assert captions[CardPlayed](beat, names, "ru") == "Carol бьёт 7♣ картой 8♣"
+
+
+def test_the_durak_rules_tell_which_attack_card_a_beat_covers() -> None:
+    game = ADAPTERS["durak"].game
+    for turn in play(game, [RandomPlayer()] * 4, random.Random("captions:beats")):
+        for event in turn.step.events:
+            if isinstance(event, CardPlayed) and event.kind == "beat":
+                assert event.beaten is not None
+                # The oldest attack card still unbeaten before the beat (the one a defender must beat).
+                unbeaten = [attack for attack, defence in turn.before.table if defence is None]
+                assert event.beaten == unbeaten[0]

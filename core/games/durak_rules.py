@@ -128,6 +128,8 @@ class CardPlayed(Event):
     kind: Literal["attack", "throw", "beat", "transfer"]
     #: Who defends against the card: for a transfer, the new defender; None for a beat.
     defender: Seat | None = None
+    #: The attack card a beat covers; None for the other kinds.
+    beaten: Card | None = None
 
 
 class TakeDeclared(Event):
@@ -428,8 +430,9 @@ class DurakBoard:
         if kind == BEAT:
             oldest = self.oldest_unbeaten()
             assert oldest is not None
-            self.table[oldest] = (self.table[oldest][0], card)
-            self._tell(CardPlayed, seat=seat, card=card, kind="beat")
+            attack = self.table[oldest][0]
+            self.table[oldest] = (attack, card)
+            self._tell(CardPlayed, seat=seat, card=card, kind="beat", beaten=attack)
         elif kind == TRANSFER:
             following = self.next_with_cards(seat)
             assert following is not None
