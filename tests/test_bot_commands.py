@@ -331,6 +331,23 @@ async def test_a_person_takes_a_computers_seat_at_a_full_lobby(redis_client: aio
         assert not bot.errors
 
 
+async def test_nobody_passes_for_a_computer_by_their_name(redis_client: aioredis.Redis) -> None:
+    """«🤖 » marks a computer's seat in the lobby, the captions and the pictures (a robot token):
+    a person whose Telegram name starts with it is shown without it."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, ALICE, "/new grid", first_name="Alice")
+        await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="🤖🤖 Bob")
+        lobby = await bot.table(GROUP)
+        assert lobby is not None and [p.name for p in lobby.players] == ["Alice", "Bob"]
+        assert "🤖" not in (bot.live(GROUP).text or "")
+        # Nothing but the mark: the username stands in, else the id.
+        await bot.say(EVE, EVE, "/start", first_name="🤖", username="eve")
+        await bot.press(GROUP, BOB, bot.button(GROUP, "Leave"), first_name="🤖 Bob")
+        await bot.press(GROUP, EVE, bot.button(GROUP, "Join"), first_name="🤖")
+        lobby = await bot.table(GROUP)
+        assert lobby is not None and [p.name for p in lobby.players] == ["Alice", "eve"]
+
+
 @pytest.mark.parametrize(
     ("game", "alone", "two", "seated"),
     [

@@ -18,6 +18,7 @@ from bot.tables.service import Tables
 from bot.tables.store import Preferences
 from bot.tables.timers import Timers
 from i18n import pick_language
+from render.seats import COMPUTER_MARK
 
 #: Telegram's limit on a display name we echo back (its own limit is 64).
 NAME_CHARS = 32
@@ -71,7 +72,10 @@ async def chat_lang(context: ContextTypes.DEFAULT_TYPE, chat: Chat, user: User) 
 
 
 def display_name(user: User) -> str:
-    return (user.first_name or user.username or str(user.id))[:NAME_CHARS]
+    """The name a table shows; a leading 🤖 is dropped, since it marks the computers' seats (their
+    robot tokens too), so nobody may pass for a computer."""
+    first = (user.first_name or "").lstrip(COMPUTER_MARK)
+    return (first or user.username or str(user.id))[:NAME_CHARS]
 
 
 def written_as(update: Update) -> Chat | None:
