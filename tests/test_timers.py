@@ -44,6 +44,22 @@ async def expire(bot: BotHarness, clock: Clock) -> Table:
     return table
 
 
+async def test_a_move_made_for_a_person_is_marked_but_not_what_followed_from_it(
+    any_redis: aioredis.Redis,
+) -> None:
+    """«🤖 for Alice» marks the move a computer made for her, not the card it turned up."""
+    clock = Clock()
+    async with BotHarness(any_redis, clock=clock) as bot:
+        table = await group_game(bot, "race")
+        name = table.players[mover(table)].name
+        await expire(bot, clock)  # the warning
+        await expire(bot, clock)  # a computer moves for them
+        lines = bot.live(GROUP).content.split("\n")
+        assert any(line.startswith(f"🤖 for {name}: token ") for line in lines), lines
+        turned = [line for line in lines if "turns up" in line]
+        assert turned and all(line.startswith("Card ") for line in turned), lines
+
+
 async def test_timeouts_warn_then_move_then_take_the_seat(any_redis: aioredis.Redis) -> None:
     clock = Clock()
     async with BotHarness(any_redis, clock=clock) as bot:

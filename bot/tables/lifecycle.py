@@ -316,7 +316,16 @@ def _seed(table: Table, state: State) -> str:
 
 
 def _record(table: Table, events: Iterable[Event], *, actor: int | None, proxy: bool = False) -> Table:
-    entries = (journal.entry(event, screen=table.screen, actor=actor, proxy=proxy) for event in events)
+    """Journal a step's events. With `proxy` (a computer moved for a person) the move itself says
+    so: the step's first event and its private copies, not what followed from it (a card turned
+    up, a trick taken by someone else)."""
+    events = tuple(events)
+    move = type(events[0]) if events else None
+    moved = next((n for n, event in enumerate(events) if type(event) is not move), len(events))
+    entries = (
+        journal.entry(event, screen=table.screen, actor=actor, proxy=proxy and n < moved)
+        for n, event in enumerate(events)
+    )
     return journal.append(table, entries)
 
 
