@@ -11,6 +11,7 @@ import asyncio
 import logging
 import sys
 from typing import Any
+from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 from telegram.error import TelegramError
@@ -93,6 +94,8 @@ def serve(application: Application[Any, Any, Any, Any, Any, Any], settings: Sett
             application.run_webhook(
                 listen=settings.webhook_listen,
                 port=settings.webhook_port,
+                # Served at the public address's path: a proxy passes it on as Telegram sent it.
+                url_path=urlsplit(settings.webhook_url).path,
                 webhook_url=settings.webhook_url,
                 secret_token=secret,
                 allowed_updates=ALLOWED_UPDATES,

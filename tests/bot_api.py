@@ -31,6 +31,8 @@ class LocalBotAPI:
     url: str
     #: The request paths, `/bot<token>/<method>`, in the order they came.
     paths: list[str] = field(default_factory=list)
+    #: The parameters of each request, in the same order.
+    params: list[dict[str, str]] = field(default_factory=list)
     closing: threading.Event = field(default_factory=threading.Event)
 
     @property
@@ -58,8 +60,10 @@ def local_bot_api(
         def do_POST(self) -> None:
             # PTB sends the parameters of a call without files as an urlencoded form.
             form = self.rfile.read(int(self.headers.get("Content-Length") or 0)).decode()
+            params = dict(parse_qsl(form))
             api.paths.append(self.path)
-            status, body = answer(api, self.path.rpartition("/")[2], dict(parse_qsl(form)))
+            api.params.append(params)
+            status, body = answer(api, self.path.rpartition("/")[2], params)
             data = json.dumps(body).encode()
             with contextlib.suppress(ConnectionError):  # the bot stopped waiting (a long poll at shutdown)
                 self.send_response(status)

@@ -1,12 +1,18 @@
-"""`python -m bot` as a real process: it polls a local Bot API and stops cleanly, and each start-up failure
-is one line on stderr and a non-zero exit."""
+"""`python -m bot` as a real process: it polls a local Bot API or serves a webhook, and stops cleanly;
+each start-up failure is one line on stderr and a non-zero exit."""
 
 from __future__ import annotations
 
+import json
+import secrets
 import signal
+import socket
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from bot.app import build_application
@@ -74,6 +80,75 @@ def test_the_bot_polls_a_local_bot_api_and_stops_cleanly(tmp_path: Path) -> None
     assert {"setMyCommands", "setMyDescription", "setMyShortDescription"} <= set(methods)
     assert methods.index("deleteWebhook") < methods.index("getUpdates")
     assert not answers(socket)  # the embedded Redis stopped with the bot
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def post(port: int, path: str, update: dict[str, Any], secret: str) -> int:
+    """POST `update` as Telegram does to a webhook; the HTTP status (0: nothing listens yet)."""
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=json.dumps(update).encode(),
+        headers={"Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": secret},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=START_TIMEOUT) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+    except urllib.error.URLError:
+        return 0
+
+
+def test_a_webhook_takes_updates_at_its_address_with_its_secret(tmp_path: Path) -> None:
+    """WEBHOOK_URL's path is where the bot listens (a proxy in front passes the path on as Telegram
+    sent it); a post without WEBHOOK_SECRET is refused and changes nothing."""
+    port, user, update_id = free_port(), 4242, secrets.randbits(40)
+    start: dict[str, Any] = {
+        # Telegram's ids never repeat, and the bot passes over one it handled (in an earlier run too).
+        "update_id": update_id,
+        "message": {
+            "message_id": 1,
+            "date": 0,
+            "chat": {"id": user, "type": "private", "first_name": "Alice"},
+            "from": {"id": user, "is_bot": False, "first_name": "Alice", "language_code": "en"},
+            "text": "/start",
+            "entities": [{"type": "bot_command", "offset": 0, "length": 6}],
+        },
+    }
+    with local_bot_api() as api:
+        bot = start_bot(
+            tmp_path,
+            BOT_API_URL=api.url,
+            REDIS_URL=TEST_REDIS_URL,
+            WEBHOOK_URL="https://bot.example.test/telegram/hook",
+            WEBHOOK_LISTEN="127.0.0.1",
+            WEBHOOK_PORT=str(port),
+            WEBHOOK_SECRET="s3cret",
+        )
+        try:
+            wait_until(lambda: "setWebhook" in api.methods, START_TIMEOUT, "the bot sets its webhook")
+            forged = {**start, "update_id": update_id + 1}
+            wait_until(lambda: post(port, "/telegram/hook", forged, "guess") == 403, START_TIMEOUT, "refused")
+            assert post(port, "/telegram/hook", start, "s3cret") == 200
+            # The greeting, then the menu of games.
+            wait_until(lambda: api.methods.count("sendMessage") == 2, START_TIMEOUT, "the bot answers /start")
+            assert post(port, "/", start, "s3cret") == 404  # only the webhook's own address
+        finally:
+            stderr = stop(bot)
+    assert bot.returncode == 0, stderr
+    # The forged update was never handled: one /start, answered once.
+    sent = [params for method, params in zip(api.methods, api.params, strict=True) if method == "sendMessage"]
+    assert [(message["chat_id"], message["text"].split("!")[0]) for message in sent] == [
+        (str(user), "Hi"),
+        (str(user), "Choose a game:"),
+    ]
+    webhook = api.params[api.methods.index("setWebhook")]
+    assert webhook["url"] == "https://bot.example.test/telegram/hook" and webhook["secret_token"] == "s3cret"
 
 
 def failing_once(api: LocalBotAPI, method: str, params: dict[str, str]) -> Answer:
