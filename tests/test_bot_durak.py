@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 
 import redis.asyncio as aioredis
 
@@ -137,6 +138,7 @@ async def test_private_game_against_three_computers_to_the_end(redis_client: aio
         table = await bot.table(41)
         assert table is not None and table.computer_level == "easy"
         assert [p.is_computer for p in table.players] == [False, True, True, True]
+        captions: list[list[str]] = []
         for _ in range(2000):
             if table.phase is not Phase.PLAYING:
                 break
@@ -146,7 +148,12 @@ async def test_private_game_against_three_computers_to_the_end(redis_client: aio
             fresh = await bot.table(41)
             assert fresh is not None
             table = fresh
+            captions.append(panel(bot, table, 41).content.split("\n"))
         assert table.phase is Phase.FINISHED
+        # Passes in a row make one line («Fox, Owl: done»), so they do not crowd out the moves.
+        passes = [[line.endswith(": done") for line in caption] for caption in captions]
+        assert not any(done and after for caption in passes for done, after in itertools.pairwise(caption))
+        assert any(", " in line and line.endswith(": done") for caption in captions for line in caption)
         # One message the whole game: the panel, with the table in its picture, edited each turn;
         # the journal named the computers' moves, and the end offers Play again on it.
         photos = [m for m in bot.api.messages[41].values() if m.from_id != 41 and m.photo is not None]

@@ -48,6 +48,12 @@ def test_every_event_has_a_caption_in_both_languages(game_id: str) -> None:
         if kind in adapter.captions
         and adapter.captions[kind](event, names, "ru") == adapter.captions[kind](event, names, "en")
     ]
+    runs = [
+        kind.__name__
+        for kind, run in adapter.runs.items()
+        if kind in example and run([example[kind]] * 2, names, "ru") == run([example[kind]] * 2, names, "en")
+    ]
+    assert not runs, f"{game_id}: lines for events in a row with no Russian translation: {runs}"
     covered = len(kinds) - len(missing)
     print(f"{game_id}: {covered}/{len(kinds)} event types have captions ({sum(kinds.values())} events seen)")
     assert not missing, f"{game_id}: events without a caption: {missing}"

@@ -18,6 +18,8 @@ from i18n import t
 Names = tuple[str, ...]
 #: One journal line for an event: (event, names, language) -> text.
 Caption = Callable[[Any, Names, str], str]
+#: One journal line for several events of one kind in a row: (events, names, language) -> text.
+RunCaption = Callable[[Sequence[Any], Names, str], str]
 
 
 class Choice(NamedTuple):
@@ -64,6 +66,9 @@ class GameAdapter(ABC):
     row_width: ClassVar[int] = 5
     #: A journal line for every event class the game emits (checked by the tests).
     captions: ClassVar[Mapping[type[Event], Caption]] = {}
+    #: Event classes whose events in a row make one line (three throwers passing: «Fox, Owl, Bob:
+    #: done»), so that the frequent ones do not crowd the caption's few lines.
+    runs: ClassVar[Mapping[type[Event], RunCaption]] = {}
 
     @property
     def game(self) -> Game[Any, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.adapters.base import Caption, Choice, GameAdapter, Names, PrivateMode
+from bot.adapters.base import Caption, Choice, GameAdapter, Names, PrivateMode, RunCaption
 from core.cards import card_label, parse
 from core.engine import Action, Event, Frozen, OptionValue, State
 from core.games.durak import (
@@ -67,6 +67,13 @@ CAPTIONS: dict[type[Event], Caption] = {
 }
 
 
+def _passed_in_a_row(events: Sequence[Passed], names: Names, lang: str) -> str:
+    return t(lang, "{names}: done", names=", ".join(names[event.seat] for event in events))
+
+
+RUNS: dict[type[Event], RunCaption] = {Passed: _passed_in_a_row}
+
+
 def recent_plays(events: Sequence[Event]) -> tuple[tuple[int, str], ...]:
     """The cards the caption tells as played, with who played them, for the picture to mark."""
     return tuple((event.seat, event.card) for event in events if isinstance(event, CardPlayed))
@@ -78,6 +85,7 @@ class DurakAdapter(GameAdapter):
     variants = ("durak", "durak_transfer")
     row_width = 6
     captions = CAPTIONS
+    runs = RUNS
     rules_msg = N_(
         "Durak for four, every player for themselves; computers fill empty seats.\n"
         "Six cards each; the card under the talon sets the trump. The lowest trump attacks first "

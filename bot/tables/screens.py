@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
@@ -181,13 +181,38 @@ def journal_lines(table: Table, seat: int | None, since: int, lang: str) -> tupl
     names = names_of(table)
     lines: list[str] = []
     events: list[Event] = []
-    for item, event in journal.visible(table, seat, since=journal.told_from(table, since)):
-        line = describe(adapter, item, event, names, lang)
+    for told in _told_together(adapter, journal.visible(table, seat, since=journal.told_from(table, since))):
+        item, event = told[0]
+        if len(told) == 1:
+            line = describe(adapter, item, event, names, lang)
+        else:
+            line = adapter.runs[type(event)]([event for _, event in told], names, lang)
         if line:
             lines.append(line)
-        if item.screen > since:
-            events.append(event)
+        events += [event for item, event in told if item.screen > since]
     return lines, events
+
+
+def _told_together(
+    adapter: GameAdapter, visible: Iterable[tuple[Entry, Event]]
+) -> Iterator[list[tuple[Entry, Event]]]:
+    """The journal's events by line: a row of one kind the adapter tells together (`runs`), else
+    each alone. A move a computer made for a person stays alone, as it says so."""
+    told: list[tuple[Entry, Event]] = []
+    for item, event in visible:
+        kind = type(event)
+        joins = (
+            told
+            and kind in adapter.runs
+            and type(told[-1][1]) is kind
+            and not (item.proxy or told[-1][0].proxy)
+        )
+        if told and not joins:
+            yield told
+            told = []
+        told.append((item, event))
+    if told:
+        yield told
 
 
 def _seat_away(event: Event, names: Names, lang: str) -> str:
