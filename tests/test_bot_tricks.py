@@ -289,6 +289,9 @@ async def test_a_private_minor_arcana_match_against_strong_computers(redis_clien
         )
         assert table.phase is Phase.PLAYING and hands_scored(table) == 1
         assert "▶️ Next hand" in bot.button_labels(ALICE)
+        # The computers, ready at once, are told in one line.
+        computers = ", ".join(player.name for player in table.players[1:])
+        assert f"{computers} are ready for the next hand" in bot.live(ALICE).content.split("\n")
 
 
 async def test_a_private_tarot_match_plays_to_100(redis_client: aioredis.Redis) -> None:

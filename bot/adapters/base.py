@@ -22,6 +22,13 @@ Caption = Callable[[Any, Names, str], str]
 RunCaption = Callable[[Sequence[Any], Names, str], str]
 
 
+def seats_in_a_row(message: str) -> RunCaption:
+    """A row's line naming the seat of each of its events: `message` (a message id with {names})."""
+    return lambda events, names, lang: t(
+        lang, message, names=", ".join(names[event.seat] for event in events)
+    )
+
+
 class Choice(NamedTuple):
     """A button for one legal action, listed in the order the picture shows them."""
 

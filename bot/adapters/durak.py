@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.adapters.base import Caption, Choice, GameAdapter, Names, PrivateMode, RunCaption
+from bot.adapters.base import Caption, Choice, GameAdapter, Names, PrivateMode, RunCaption, seats_in_a_row
 from core.cards import card_label, parse
 from core.engine import Action, Event, Frozen, OptionValue, State
 from core.games.durak import (
@@ -67,11 +67,7 @@ CAPTIONS: dict[type[Event], Caption] = {
 }
 
 
-def _passed_in_a_row(events: Sequence[Passed], names: Names, lang: str) -> str:
-    return t(lang, "{names}: done", names=", ".join(names[event.seat] for event in events))
-
-
-RUNS: dict[type[Event], RunCaption] = {Passed: _passed_in_a_row}
+RUNS: dict[type[Event], RunCaption] = {Passed: seats_in_a_row(N_("{names}: done"))}
 
 
 def recent_plays(events: Sequence[Event]) -> tuple[tuple[int, str], ...]:

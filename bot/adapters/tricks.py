@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from bot.adapters.base import Caption, Choice, GameAdapter, Names
+from bot.adapters.base import Caption, Choice, GameAdapter, Names, RunCaption, seats_in_a_row
 from core.cards import TAROT_SUIT_SYMBOLS, Card, is_major, tarot_label, tarot_name
 from core.engine import Action, Event, Frozen
 from core.match import NEXT, Acknowledged, HandScored
 from core.trickgame import CONFIRM, DEAL, DISCARD, NEXT_HAND, PLAY, TrickView
 from core.tricks import CardPlayed, Discarded, FoolReturned, HandDealt, SpareTaken, TrickWon
-from i18n import t, tn
+from i18n import N_, t, tn
 from render.tricks import render_trick_panel, render_trick_table
 
 #: The info button under the group's table that tells the last trick.
@@ -122,6 +122,9 @@ CAPTIONS: dict[type[Event], Caption] = {
     HandScored: _scored,
     Acknowledged: lambda e, names, lang: t(lang, "{name} is ready for the next hand", name=names[e.seat]),
 }
+RUNS: dict[type[Event], RunCaption] = {
+    Acknowledged: seats_in_a_row(N_("{names} are ready for the next hand"))
+}
 
 
 # ----- the adapter -------------------------------------------------------------------------------
@@ -135,6 +138,7 @@ class TrickAdapter(GameAdapter):
     fill_with_computers: ClassVar[bool | int] = 2
     row_width = 6
     captions: ClassVar[Mapping[type[Event], Caption]] = CAPTIONS
+    runs: ClassVar[Mapping[type[Event], RunCaption]] = RUNS
 
     # ----- buttons ---------------------------------------------------------------------------
 
