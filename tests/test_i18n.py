@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
@@ -35,6 +36,23 @@ def test_every_message_has_a_russian_translation() -> None:
         assert entry is not None and entry.string, f"no Russian translation for {message!r}"
         strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
         assert all(strings), f"empty plural form for {message!r}"
+
+
+#: Placeholders that hold a person's (or a computer's) name, as Telegram gives it: never declined.
+NAME_FIELDS = "name|names|defender|attacker|dealer|asker|giver|asked|owner|winner"
+#: A preposition right before a name would need the name in another case («под Сову», «за Боба»).
+BEFORE_A_NAME = re.compile(
+    rf"(?i)(?<!\w)(под|за|на|к|ко|у|от|с|со|для|против|о|об|по|без|при|про|над)\s+\{{({NAME_FIELDS})\}}"
+)
+
+
+def test_russian_texts_never_decline_a_name() -> None:
+    """Names come as Telegram gives them (Alice, Сова): a Russian text keeps them in the nominative,
+    after «игрока»/«игроку» where another case is needed."""
+    catalog = russian_catalog()
+    for entry in catalog:  # type: ignore[attr-defined]
+        for text in entry.string if isinstance(entry.string, tuple) else (entry.string,):
+            assert not BEFORE_A_NAME.search(text), f"a name after a preposition: {text!r}"
 
 
 def test_compiled_catalog_matches_the_po_file() -> None:
