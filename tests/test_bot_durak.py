@@ -154,6 +154,13 @@ async def test_private_game_against_three_computers_to_the_end(redis_client: aio
         passes = [[line.endswith(": done") for line in caption] for caption in captions]
         assert not any(done and after for caption in passes for done, after in itertools.pairwise(caption))
         assert any(", " in line and line.endswith(": done") for caption in captions for line in caption)
+        # So do the draws after a bout, one's own naming the cards.
+        drawn = [line for caption in captions for line in caption if line.startswith("Drawn: ")]
+        assert any(", " in line and "you " in line for line in drawn)
+        draws = [
+            [" draws " in line or line.startswith("You draw") for line in caption] for caption in captions
+        ]
+        assert not any(one and after for caption in draws for one, after in itertools.pairwise(caption))
         # One message the whole game: the panel, with the table in its picture, edited each turn;
         # the journal named the computers' moves, and the end offers Play again on it.
         photos = [m for m in bot.api.messages[41].values() if m.from_id != 41 and m.photo is not None]

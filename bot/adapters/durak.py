@@ -67,7 +67,18 @@ CAPTIONS: dict[type[Event], Caption] = {
 }
 
 
-RUNS: dict[type[Event], RunCaption] = {Passed: seats_in_a_row(N_("{names}: done"))}
+def _drew_in_a_row(events: Sequence[Drew], names: Names, lang: str) -> str:
+    """After a bout: «Drawn: Fox +2, you 6♠ 7♥, Owl +1» (one's own cards named in one's own view)."""
+    draws = [
+        t(lang, "you {cards}", cards=" ".join(card_label(card, lang) for card in event.cards))
+        if event.cards
+        else f"{names[event.seat]} +{event.count}"
+        for event in events
+    ]
+    return t(lang, "Drawn: {draws}", draws=", ".join(draws))
+
+
+RUNS: dict[type[Event], RunCaption] = {Passed: seats_in_a_row(N_("{names}: done")), Drew: _drew_in_a_row}
 
 
 def recent_plays(events: Sequence[Event]) -> tuple[tuple[int, str], ...]:
