@@ -5,6 +5,7 @@ from the panels, a restart mid-hand, and no hand card in any group message."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -275,6 +276,34 @@ async def test_a_private_minor_arcana_hand_against_three_computers(redis_client:
         assert outcome is not None and hands_scored(table) == 1
         assert "🏆" in bot.live(ALICE).content
         assert "Play again" in bot.button_labels(ALICE)
+
+
+#: A won trick's line: its cards in the order played, then who won it.
+TRICK_LINE = re.compile(r"^🂠 Trick \d+: (?P<plays>.+)\. \S+ wins it")
+
+
+async def test_a_won_trick_is_one_line_naming_its_cards(redis_client: aioredis.Redis) -> None:
+    """Once a trick is won its line names every card, in the order played, and the caption leaves
+    out the lines of those cards: its few lines then hold more of the play."""
+    captions: list[list[str]] = []
+
+    def seen(table: Table) -> bool:
+        captions.append(bot.live(ALICE).content.split("\n"))
+        return False
+
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        await bot.say(ALICE, ALICE, "/new minor_arcana hand", first_name="Alice")
+        await play_out(bot, ALICE, random.Random("trick lines"), until=seen)
+    tricks = 0
+    for lines in captions:
+        for n, line in enumerate(lines):
+            if found := TRICK_LINE.match(line):
+                tricks += 1
+                plays = [play.rsplit(" ", 1) for play in found["plays"].split(", ")]
+                assert len(plays) == 4, line
+                told = {f"{name} {verb} {card}" for name, card in plays for verb in ("leads", "plays")}
+                assert not told & set(lines[:n]), lines
+    assert tricks >= 10
 
 
 async def test_a_private_minor_arcana_match_against_strong_computers(redis_client: aioredis.Redis) -> None:

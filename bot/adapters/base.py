@@ -131,6 +131,11 @@ class GameAdapter(ABC):
         in an alert (the last trick), so the group is not written to."""
         return []
 
+    def sums_up(self, event: Event, later: Event) -> bool:
+        """Whether `later`'s line tells `event` too (a trick won names its every card), so that a
+        caption holding both leaves `event`'s line out."""
+        return False
+
     def note(self, action: str, view: Frozen, names: Names, lang: str) -> str | None:
         """The alert a note button answers with, None if the action is not one."""
         return None

@@ -67,14 +67,24 @@ def _played(event: CardPlayed, names: Names, lang: str) -> str:
     return t(lang, "{name} plays {card}", **values)
 
 
+def plays_text(plays: Sequence[tuple[int, str]], names: Names, lang: str) -> str:
+    """A trick's cards in the order played, each after its player's name."""
+    return ", ".join(f"{names[seat]} {tarot_label(card, lang)}" for seat, card in plays)
+
+
 def _won(event: TrickWon, names: Names, lang: str) -> str:
-    values = {"name": names[event.seat], "number": event.number}
+    """The whole trick in one line: a caption that holds it leaves out the lines of its cards."""
+    values = {
+        "name": names[event.seat],
+        "number": event.number,
+        "plays": plays_text(event.plays, names, lang),
+    }
     if event.points is None:
-        return t(lang, "🂠 {name} wins trick {number}", **values)
+        return t(lang, "🂠 Trick {number}: {plays}. {name} wins it", **values)
     return tn(
         lang,
-        "🂠 {name} wins trick {number}: {n} point",
-        "🂠 {name} wins trick {number}: {n} points",
+        "🂠 Trick {number}: {plays}. {name} wins it: {n} point",
+        "🂠 Trick {number}: {plays}. {name} wins it: {n} points",
         event.points,
         **values,
     )
@@ -256,6 +266,13 @@ class TrickAdapter(GameAdapter):
         table = trick_view(view)
         return t(lang, "Your cards: {cards}.", cards=cards_text(table.hand or (), lang) or "—")
 
+    def sums_up(self, event: Event, later: Event) -> bool:
+        return (
+            isinstance(event, CardPlayed)
+            and isinstance(later, TrickWon)
+            and (event.seat, event.card) in later.plays
+        )
+
     # ----- the last trick, on demand -----------------------------------------------------------
 
     def note_actions(self, view: Frozen, lang: str) -> list[Choice]:
@@ -269,12 +286,11 @@ class TrickAdapter(GameAdapter):
         last = table.last_trick
         if action != LAST_TRICK or last is None:
             return None
-        plays = ", ".join(f"{names[seat]} {tarot_label(card, lang)}" for seat, card in last.plays)
         return t(
             lang,
             "Trick {number}: {plays}. {name} wins it.",
             number=len(table.tricks),
-            plays=plays,
+            plays=plays_text(last.plays, names, lang),
             name=names[last.winner],
         )
 

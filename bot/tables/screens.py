@@ -180,8 +180,8 @@ def journal_lines(table: Table, seat: int | None, since: int, lang: str) -> tupl
     adapter = ADAPTERS[table.game]
     names = names_of(table)
     lines: list[str] = []
-    events: list[Event] = []
-    for told in _told_together(adapter, journal.visible(table, seat, since=journal.told_from(table, since))):
+    visible = list(journal.visible(table, seat, since=journal.told_from(table, since)))
+    for told in _told_together(adapter, _not_summed_up(adapter, visible)):
         item, event = told[0]
         if len(told) == 1:
             line = describe(adapter, item, event, names, lang)
@@ -189,8 +189,15 @@ def journal_lines(table: Table, seat: int | None, since: int, lang: str) -> tupl
             line = adapter.runs[type(event)]([event for _, event in told], names, lang)
         if line:
             lines.append(line)
-        events += [event for item, event in told if item.screen > since]
-    return lines, events
+    return lines, [event for item, event in visible if item.screen > since]
+
+
+def _not_summed_up(adapter: GameAdapter, visible: list[tuple[Entry, Event]]) -> Iterator[tuple[Entry, Event]]:
+    """The events whose lines no later line tells (a trick's cards once it is won); a move a
+    computer made for a person is told anyway, as it says so."""
+    for n, (item, event) in enumerate(visible):
+        if item.proxy or not any(adapter.sums_up(event, later) for _, later in visible[n + 1 :]):
+            yield item, event
 
 
 def _told_together(
