@@ -55,6 +55,26 @@ async def test_help_games_and_deep_link(redis_client: aioredis.Redis) -> None:
         assert greeting.endswith("Choose a game below to open a table here. /help explains everything.")
 
 
+async def test_a_yes_to_end_a_private_game_ends_that_game_once(redis_client: aioredis.Redis) -> None:
+    """«Yes, start a new game» ends the game it asked about: its question is deleted once answered,
+    and another question about that game, answered later, is out of date (it ended nothing new)."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/new grid ai")
+        first = await bot.table(ALICE)
+        assert first is not None
+        questions = []
+        for _ in range(2):
+            await bot.say(ALICE, ALICE, "/start new_grid_solo")
+            questions.append(bot.live(ALICE).message_id)
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "Yes, start a new game", questions[0]), questions[0])
+        second = await bot.table(ALICE)
+        assert second is not None and second.id != first.id and len(second.players) == 1
+        assert bot.api.messages[ALICE][questions[0]].deleted
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "Yes, start a new game", questions[1]), questions[1])
+        assert bot.last_alert() == "This button is out of date."
+        assert await bot.table(ALICE) == second
+
+
 async def test_anything_else_written_privately_points_to_the_commands_and_groups_stay_quiet(
     redis_client: aioredis.Redis,
 ) -> None:

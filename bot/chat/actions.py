@@ -39,8 +39,9 @@ CONFIRMED = "ok"
 RESUME = "resume"
 
 
-def menu_button(label: str, action: str) -> InlineKeyboardButton:
-    return InlineKeyboardButton(label, callback_data=callback.encode(Kind.MENU, "-", 0, action))
+def menu_button(label: str, action: str, table: str = "-") -> InlineKeyboardButton:
+    """A menu's button; `table` names the game it is about, if any (a question to end it)."""
+    return InlineKeyboardButton(label, callback_data=callback.encode(Kind.MENU, table, 0, action))
 
 
 #: Said when the group does not let the bot send photos (its rights may change while a lobby waits).
@@ -144,6 +145,7 @@ async def open_table(
                         menu_button(
                             t(lang, "Yes, start a new game"),
                             f"{game_id}.{(mode or adapter.private_modes[0]).key}.{CONFIRMED}",
+                            table=old.id,
                         )
                     ],
                     # Its message may have scrolled far up, or been deleted.

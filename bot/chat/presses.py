@@ -201,13 +201,38 @@ async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     if data.action == RESUME:
         await _resume(context, _message(update), query.from_user.id, answer)
         return
-    await answer()
     game_id, _, rest = data.action.partition(".")
+    mode, _, flag = rest.partition(".")
+    if flag == CONFIRMED:
+        await _confirmed(update, context, data, game_id, mode, answer)
+        return
+    await answer()
     if not rest:
         await send_modes(update, context, game_id, edit=True)
         return
-    mode, _, flag = rest.partition(".")
-    await open_table(update, context, game_id, mode, f"q{query.id}", ask=flag != CONFIRMED)
+    await open_table(update, context, game_id, mode, f"q{query.id}", ask=True)
+
+
+async def _confirmed(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    data: Callback,
+    game_id: str,
+    mode: str,
+    answer: Answer,
+) -> None:
+    """«Yes, start a new game»: while the game it asked about still runs here, that game ends and
+    the new one starts; the question is then deleted (its work is done). Pressed again, or after
+    that game ended, it is out of date."""
+    query, message = update.callback_query, _message(update)
+    assert query is not None
+    running = await services(context).tables.store.get(message.chat.id, topic_of(message))
+    if running is None or running.id != data.table or running.phase is Phase.FINISHED:
+        raise Refusal("This button is out of date.")
+    await answer()
+    await open_table(update, context, game_id, mode, f"q{query.id}", ask=False)
+    with contextlib.suppress(BadRequest):
+        await message.delete()
 
 
 async def _resume(context: ContextTypes.DEFAULT_TYPE, message: Message, user_id: int, answer: Answer) -> None:
