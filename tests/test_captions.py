@@ -20,6 +20,8 @@ from core.engine import Event, GameOver
 from core.games.durak import CardPlayed
 from core.games.tarot import Asked, TrumpGiven
 from core.play import play
+from core.tricks import CardPlayed as TrickCardPlayed
+from core.tricks import TrickWon
 
 GAMES = 30
 
@@ -96,3 +98,19 @@ def test_the_durak_rules_tell_which_attack_card_a_beat_covers() -> None:
                 # The oldest attack card still unbeaten before the beat (the one a defender must beat).
                 unbeaten = [attack for attack, defence in turn.before.table if defence is None]
                 assert event.beaten == unbeaten[0]
+
+
+def test_the_fool_in_a_trick_is_named_not_a_bare_zero() -> None:
+    """«Alice 0» after a name reads as a score: a played Fool is named."""
+    captions = ADAPTERS["tarot"].captions
+    names = ("Alice", "Bob", "Owl")
+    won = TrickWon(seat=1, number=3, plays=((0, "T0"), (1, "T21"), (2, "KC")), points=9)
+    assert captions[TrickWon](won, names, "en") == (
+        "🂠 Trick 3: Alice The Fool (0), Bob XXI, Owl K♥. Bob wins it: 9 points"
+    )
+    assert (
+        captions[TrickWon](won, names, "ru")
+        == "🂠 Взятка 3: Alice Шут (0), Bob XXI, Owl К♥. Берёт Bob: 9 очков"
+    )
+    led = TrickCardPlayed(seat=0, card="T0", led=True)
+    assert captions[TrickCardPlayed](led, names, "en") == "Alice leads The Fool (0)"

@@ -17,7 +17,7 @@ from core.cards import TAROT_SUIT_SYMBOLS, Card, is_major, tarot_label, tarot_na
 from core.engine import Action, Event, Frozen
 from core.match import NEXT, Acknowledged, HandScored
 from core.trickgame import CONFIRM, DEAL, DISCARD, NEXT_HAND, PLAY, TrickView
-from core.tricks import CardPlayed, Discarded, FoolReturned, HandDealt, SpareTaken, TrickWon
+from core.tricks import FOOL, CardPlayed, Discarded, FoolReturned, HandDealt, SpareTaken, TrickWon
 from i18n import N_, t, tn
 from render.tricks import render_trick_panel, render_trick_table
 
@@ -45,6 +45,12 @@ def named_cards(cards: Sequence[Card], lang: str) -> str:
     )
 
 
+def played_card(card: Card, lang: str) -> str:
+    """A card as a play line names it: the Fool by name too, «The Fool (0)» (a bare 0 after a
+    name reads as a score)."""
+    return named_cards((card,), lang) if card == FOOL else tarot_label(card, lang)
+
+
 def signed(points: int) -> str:
     return f"{points:+d}"
 
@@ -61,7 +67,7 @@ def card_of(action: Action) -> Card | None:
 
 
 def _played(event: CardPlayed, names: Names, lang: str) -> str:
-    values = {"name": names[event.seat], "card": tarot_label(event.card, lang)}
+    values = {"name": names[event.seat], "card": played_card(event.card, lang)}
     if event.led:
         return t(lang, "{name} leads {card}", **values)
     return t(lang, "{name} plays {card}", **values)
@@ -69,7 +75,7 @@ def _played(event: CardPlayed, names: Names, lang: str) -> str:
 
 def plays_text(plays: Sequence[tuple[int, str]], names: Names, lang: str) -> str:
     """A trick's cards in the order played, each after its player's name."""
-    return ", ".join(f"{names[seat]} {tarot_label(card, lang)}" for seat, card in plays)
+    return ", ".join(f"{names[seat]} {played_card(card, lang)}" for seat, card in plays)
 
 
 def _won(event: TrickWon, names: Names, lang: str) -> str:
