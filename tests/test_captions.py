@@ -87,6 +87,9 @@ def test_a_durak_beat_names_the_card_it_covers() -> None:
     beat = CardPlayed(seat=2, card="8C", kind="beat", beaten="7C")
     assert captions[CardPlayed](beat, names, "en") == "Carol beats 7♣ with 8♣"
     assert captions[CardPlayed](beat, names, "ru") == "Carol бьёт 7♣ картой 8♣"
+    # A game journalled before this (a bot upgraded mid-game) still reads.
+    earlier = CardPlayed.model_validate({"seat": 2, "card": "8C", "kind": "beat"})
+    assert captions[CardPlayed](earlier, names, "ru") == "Carol бьёт картой 8♣"
 
 
 def test_the_durak_rules_tell_which_attack_card_a_beat_covers() -> None:

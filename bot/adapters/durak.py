@@ -36,7 +36,8 @@ def _played(event: CardPlayed, names: Names, lang: str) -> str:
     if event.kind == "throw":
         return t(lang, "{name} throws in {card}", **values)
     if event.kind == "beat":
-        assert event.beaten is not None
+        if event.beaten is None:  # journalled before beats named the card they cover
+            return t(lang, "{name} beats with {card}", **values)
         return t(lang, "{name} beats {beaten} with {card}", beaten=card_label(event.beaten, lang), **values)
     assert event.defender is not None  # a transfer names the new defender
     return t(lang, "{name} transfers {card} to {defender}", defender=names[event.defender], **values)
