@@ -15,6 +15,8 @@ from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase, Table
 from core.games.race import RaceView
 from core.games.race_rules import Phase as RacePhase
+from core.games.race_rules import offered
+from render.race import destinations
 from tests.harness import SEAT_NAMES, BotHarness
 from tests.leaks import leaked
 from tests.test_bot_grid import move_buttons, mover
@@ -202,17 +204,27 @@ async def test_buttons_name_the_die_and_the_token_as_the_picture_does(redis_clie
         state = state_of(table)
         view = race_view(game_of(table).view(state, None))
         seat = game_of(table).to_move(state)[0]
-        expected = {
-            f"🎲{action.split('.')[0]} → {'①②③'[int(action.split('.')[1])]}"
-            for action in game_of(table).legal_actions(state, seat)
-        }
-        assert set(bot.button_labels(GROUP)) == expected
-        # Rows of one die each at the start (three tokens at the Start per die).
+        # Every token waits at the Start, and those are alike: one button a die, for token ①.
+        dice = {action.split(".")[0] for action in game_of(table).legal_actions(state, seat)}
+        assert set(bot.button_labels(GROUP)) == {f"🎲{die} → ①" for die in dice}
+        # The picture's badges name the same: each die's destination for token ① alone.
+        assert [tokens for spots in destinations(view).values() for _, tokens in spots] == [(0,)] * len(dice)
+        # In the order the dice were rolled, as the picture's header shows them.
         rows = bot.api.buttons(GROUP, bot.live(GROUP).message_id)
-        assert all(len({label.split(" ")[0] for label, _ in row}) == 1 for row in rows)
+        assert [label.split(" ")[0] for row in rows for label, _ in row] == [f"🎲{die}" for die in view.dice]
         assert [data for row in rows for _, data in row] == move_buttons(bot, GROUP)
         assert all(callback.decode(data).version == table.screen for data in move_buttons(bot, GROUP))
         assert view.dice and view.turn == seat
+
+
+def test_tokens_alike_at_the_start_are_offered_once() -> None:
+    """A person is offered one of the tokens waiting at the Start (the lowest), every token on the
+    track; the rules still allow every one of them (a computer weighs them all)."""
+    legal = ["3.0", "3.1", "3.2", "5.0", "5.1", "5.2"]
+    assert offered(legal, (0, 7, 0)) == ["3.0", "3.1", "5.0", "5.1"]
+    assert offered(legal, (4, 0, 0)) == ["3.0", "3.1", "5.0", "5.1"]
+    assert offered(legal, (4, 7, 9)) == legal
+    assert offered(["3.2", "5.1"], (4, 0, 0)) == ["3.2", "5.1"]  # the only ones a die may take
 
 
 def test_e3_5_buy_out_buttons_carry_the_price_and_the_status_the_consequence() -> None:

@@ -15,6 +15,7 @@ token to accelerate when queued tokens tie (rule 12). Chance: `deal:<seed>` shuf
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -73,6 +74,21 @@ def parse_move(action: Action) -> tuple[int, int]:
     """(die, token) of a move code."""
     die, _, token = action.partition(".")
     return int(die), int(token)
+
+
+def offered(moves: Sequence[Action], positions: Sequence[int]) -> list[Action]:
+    """The moves a person is offered, of the legal `moves` of a seat whose tokens stand at
+    `positions`: tokens waiting at the Start are alike, so of those only the lowest-numbered one
+    moves from there (a computer weighs every legal move; those are the same)."""
+    lowest: dict[int, int] = {}
+    for die, token in map(parse_move, moves):
+        if positions[token] == START:
+            lowest[die] = min(lowest.get(die, token), token)
+    return [
+        action
+        for action, (die, token) in zip(moves, map(parse_move, moves), strict=True)
+        if positions[token] != START or lowest[die] == token
+    ]
 
 
 class UnknownCard(Exception):
