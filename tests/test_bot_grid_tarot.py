@@ -163,7 +163,7 @@ async def test_a_turn_of_two_tokens_is_told_whole_with_the_computers_turn(
         await bot.say(ALICE, ALICE, "/new grid_tarot one2", first_name="Alice")
         table = await bot.table(ALICE)
         assert table is not None
-        rng = random.Random("two tokens")
+        rng = random.Random("two tokens placed")
         await press_a_move(bot, table, ALICE, rng)
         tokens = ("Alice ① ", "Alice ② ")
         placed = [line for line in bot.live(ALICE).content.split("\n") if line.startswith(tokens)]
@@ -175,6 +175,18 @@ async def test_a_turn_of_two_tokens_is_told_whole_with_the_computers_turn(
         computer = table.players[1].name
         assert placed[0] in caption and sum(line.startswith(tokens) for line in caption) == 2
         assert any(line.startswith(f"{computer} ") for line in caption)
+
+
+async def test_tokens_still_off_the_field_are_offered_once(redis_client: aioredis.Redis) -> None:
+    """Two tokens still to be placed are alike: the first placement is offered for ① alone (seven
+    rows, not fourteen), the second for ②."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/new grid_tarot solo2", first_name="Alice")
+        assert bot.button_labels(ALICE) == [f"① Row {row}" for row in range(1, 8)]
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "① Row 3"))
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "①A3"))
+        assert "Alice ① is placed on A3" in bot.live(ALICE).content
+        assert bot.button_labels(ALICE)[0].startswith("② ")
 
 
 async def test_the_fool_is_answered_in_two_steps_a_row_then_a_card(redis_client: aioredis.Redis) -> None:

@@ -277,7 +277,10 @@ class GridTarotAdapter(GameAdapter):
         if grid.phase == "swap":
             return sorted((self._cell(action, lang) for action in legal), key=self._order)
         marks = grid.tokens_per_player > 1
-        made = [self._move(action, marks, lang) for action in legal]
+        # Tokens still off the field are alike: the lowest-numbered of them is the one offered.
+        off = [token.number for token in grid.tokens if token.seat == grid.to_move and token.cell is None]
+        alike = {str(number) for number in sorted(off)[1:]}
+        made = [self._move(action, marks, lang) for action in legal if action.partition(".")[0] not in alike]
         return sorted(made, key=self._order)
 
     @staticmethod
