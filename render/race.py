@@ -29,7 +29,7 @@ from core.cards import Card, deck36
 from core.engine import Event, Seat
 from core.games.race import RaceGame, RaceView
 from core.games.race_events import Burned, Opened, Rolled
-from core.games.race_rules import Phase, offered, parse_move
+from core.games.race_rules import Phase, distinct_moves, parse_move
 from core.games.race_track import CARDS, FINISH, START, TOKENS
 from i18n import N_, t, tn, tp
 from render.board import Token
@@ -167,11 +167,11 @@ def movers(view: RaceView) -> list[int]:
 
 def legal(view: RaceView) -> list[str]:
     """What the player to move may do, by the rules themselves on the view's position: the moves
-    a person is offered (one token of those alike at the Start)."""
+    a person is offered (one token of those alike on a position)."""
     if view.turn is None:
         return []
     actions = _RULES.world(view).legal(view.turn)
-    return offered(actions, view.tokens[view.turn]) if view.phase is Phase.MOVE else list(actions)
+    return distinct_moves(actions, view.tokens[view.turn]) if view.phase is Phase.MOVE else list(actions)
 
 
 def task_text(view: RaceView, lang: str) -> str:

@@ -15,7 +15,7 @@ from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase, Table
 from core.games.race import RaceView
 from core.games.race_rules import Phase as RacePhase
-from core.games.race_rules import offered
+from core.games.race_rules import distinct_moves
 from render.race import destinations
 from tests.harness import SEAT_NAMES, BotHarness
 from tests.leaks import leaked
@@ -217,14 +217,16 @@ async def test_buttons_name_the_die_and_the_token_as_the_picture_does(redis_clie
         assert view.dice and view.turn == seat
 
 
-def test_tokens_alike_at_the_start_are_offered_once() -> None:
-    """A person is offered one of the tokens waiting at the Start (the lowest), every token on the
-    track; the rules still allow every one of them (a computer weighs them all)."""
+def test_tokens_alike_on_one_position_are_offered_once() -> None:
+    """A person is offered one of the tokens that stand on one position (the lowest), at the Start or
+    on a card of the track; the rules still allow every one of them."""
     legal = ["3.0", "3.1", "3.2", "5.0", "5.1", "5.2"]
-    assert offered(legal, (0, 7, 0)) == ["3.0", "3.1", "5.0", "5.1"]
-    assert offered(legal, (4, 0, 0)) == ["3.0", "3.1", "5.0", "5.1"]
-    assert offered(legal, (4, 7, 9)) == legal
-    assert offered(["3.2", "5.1"], (4, 0, 0)) == ["3.2", "5.1"]  # the only ones a die may take
+    assert distinct_moves(legal, (0, 7, 0)) == ["3.0", "3.1", "5.0", "5.1"]
+    assert distinct_moves(legal, (4, 0, 0)) == ["3.0", "3.1", "5.0", "5.1"]
+    assert distinct_moves(legal, (4, 7, 9)) == legal
+    assert distinct_moves(["3.2", "5.1"], (4, 0, 0)) == ["3.2", "5.1"]  # the only ones a die may take
+    # Two tokens on one card of the track are alike too.
+    assert distinct_moves(legal, (4, 9, 9)) == ["3.0", "3.1", "5.0", "5.1"]
 
 
 def test_e3_5_buy_out_buttons_carry_the_price_and_the_status_the_consequence() -> None:

@@ -24,7 +24,7 @@ from core.games.race_events import (
     TokenFinished,
     Waiting,
 )
-from core.games.race_rules import DECLINE, PAY, Phase, move_code, offered, parse_move
+from core.games.race_rules import DECLINE, PAY, Phase, distinct_moves, move_code, parse_move
 from core.games.race_track import FINISH, Kind, effect
 from i18n import N_, t, tn
 from render.race import position_text, render_race, task_text
@@ -204,7 +204,7 @@ class RaceAdapter(GameAdapter):
         if race.phase is Phase.MOVE:
             # The dice as the header shows them (in the order rolled), each die's tokens in turn.
             assert race.turn is not None
-            moves = sorted(parse_move(action) for action in offered(legal, race.tokens[race.turn]))
+            moves = sorted(parse_move(action) for action in distinct_moves(legal, race.tokens[race.turn]))
             moves.sort(key=lambda move: race.dice.index(move[0]))
             return [self._move(value, token) for value, token in moves]
         # Yes before no; the tied tokens in their order.

@@ -24,7 +24,7 @@ from typing import NamedTuple
 from core.cards import Card
 from core.engine import Action
 from core.games.race import RaceGame, RaceView, unseen_cards
-from core.games.race_rules import CHANCE_PHASES, Phase, Race, UnknownCard, parse_move
+from core.games.race_rules import CHANCE_PHASES, Phase, Race, UnknownCard, distinct_moves
 from core.games.race_track import FACES, FINISH, START, Effect, Kind, effect
 
 #: What one coin is worth, in die moves: it pays part of a future buy-out.
@@ -209,17 +209,7 @@ def _unseen_by_effect(world: Race) -> dict[Effect, tuple[int, Card]]:
 def candidates(world: Race) -> list[Action]:
     """The seat's legal actions, one per distinct outcome: tokens on the same position are alike."""
     legal = world.legal(world.turn)
-    if world.phase is not Phase.MOVE:
-        return legal
-    here = world.tokens[world.turn]
-    seen: set[tuple[int, int]] = set()
-    distinct = []
-    for action in legal:
-        die, token = parse_move(action)
-        if (die, here[token]) not in seen:
-            seen.add((die, here[token]))
-            distinct.append(action)
-    return distinct
+    return distinct_moves(legal, world.tokens[world.turn]) if world.phase is Phase.MOVE else legal
 
 
 class RacePlayer:

@@ -76,19 +76,18 @@ def parse_move(action: Action) -> tuple[int, int]:
     return int(die), int(token)
 
 
-def offered(moves: Sequence[Action], positions: Sequence[int]) -> list[Action]:
-    """The moves a person is offered, of the legal `moves` of a seat whose tokens stand at
-    `positions`: tokens waiting at the Start are alike, so of those only the lowest-numbered one
-    moves from there (a computer weighs every legal move; those are the same)."""
-    lowest: dict[int, int] = {}
-    for die, token in map(parse_move, moves):
-        if positions[token] == START:
-            lowest[die] = min(lowest.get(die, token), token)
-    return [
-        action
-        for action, (die, token) in zip(moves, map(parse_move, moves), strict=True)
-        if positions[token] != START or lowest[die] == token
-    ]
+def distinct_moves(moves: Sequence[Action], positions: Sequence[int]) -> list[Action]:
+    """The legal `moves` of a seat whose tokens stand at `positions`, one per distinct outcome:
+    tokens on one position are alike (none a die may take is waiting to accelerate), so of those
+    only the lowest-numbered moves. A person is offered these, and a computer weighs these."""
+    seen: set[tuple[int, int]] = set()
+    distinct = []
+    for action in moves:
+        die, token = parse_move(action)
+        if (die, positions[token]) not in seen:
+            seen.add((die, positions[token]))
+            distinct.append(action)
+    return distinct
 
 
 class UnknownCard(Exception):
