@@ -200,6 +200,11 @@ async def test_no_hand_card_reaches_the_group_over_many_games(redis_client: aior
             assert following.options["fool"] == (outcome.losers[0] if outcome.losers else -1)
         table = await bot.table(GROUP)
         assert table is not None and sum(table.tally.values()) == fools
+        # The last game's result tells the whole series' count, seat by seat.
+        counts = ", ".join(
+            f"{player.name} {table.tally.get(seat, 0)}" for seat, player in enumerate(table.players)
+        )
+        assert f"Games lost in this series: {counts}." in (bot.live(GROUP).caption or "")
 
 
 GAMES_SCANNED = 200

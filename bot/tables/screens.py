@@ -443,7 +443,7 @@ def tally_line(table: Table, lang: str) -> str:
     losses = ", ".join(
         f"{player.name} {table.tally.get(seat, 0)}" for seat, player in enumerate(table.players)
     )
-    return t(lang, "Series, games lost: {losses}.", losses=losses)
+    return t(lang, "Games lost in this series: {losses}.", losses=losses)
 
 
 def screen_of(table: Table, bot_username: str, since: int) -> Screen:
