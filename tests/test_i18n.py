@@ -46,6 +46,12 @@ BEFORE_A_NAME = re.compile(
 )
 
 
+#: An impersonal word right after a name would need the name in the dative («Боб нечего менять»).
+DATIVE_AFTER_A_NAME = re.compile(
+    rf"(?<!игроку )\{{({NAME_FIELDS}|who)\}}\s+(нечего|некуда|некому|нельзя|надо|нужно)(?!\w)"
+)
+
+
 def test_russian_texts_never_decline_a_name() -> None:
     """Names come as Telegram gives them (Alice, Сова): a Russian text keeps them in the nominative,
     after «игрока»/«игроку» where another case is needed."""
@@ -53,6 +59,28 @@ def test_russian_texts_never_decline_a_name() -> None:
     for entry in catalog:  # type: ignore[attr-defined]
         for text in entry.string if isinstance(entry.string, tuple) else (entry.string,):
             assert not BEFORE_A_NAME.search(text), f"a name after a preposition: {text!r}"
+            assert not DATIVE_AFTER_A_NAME.search(text), f"a name that needs the dative: {text!r}"
+
+
+#: A button's label quoted in a text («🙋 I'm back»).
+QUOTED = re.compile(r"«([^»{}]+)»")
+
+
+def test_a_quoted_button_reads_as_the_button_does() -> None:
+    """A text that tells people to press a button quotes the button's own label, in both languages
+    (a renamed button must not leave the old name in another text)."""
+    catalog = russian_catalog()
+    labels = {entry.id: entry.string for entry in catalog if isinstance(entry.id, str)}  # type: ignore[attr-defined]
+    quoting = 0
+    for entry in catalog:  # type: ignore[attr-defined]
+        english = entry.id if isinstance(entry.id, tuple) else (entry.id,)
+        russian = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        for label in {label for text in english for label in QUOTED.findall(text)}:
+            assert label in labels, f"{entry.id!r} quotes «{label}», which is no button"
+            quoting += 1
+            for text in russian:
+                assert f"«{labels[label]}»" in text, f"{text!r} should quote «{labels[label]}»"
+    assert quoting >= 5
 
 
 def test_compiled_catalog_matches_the_po_file() -> None:

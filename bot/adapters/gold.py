@@ -124,7 +124,7 @@ class GoldAdapter(GameAdapter):
                     coins=tn(lang, "{n} coin", "{n} coins", payout),
                     net=payout - view.bet,
                 ),
-                t(lang, "🔍 Check that the field was fixed in advance: press Check."),
+                t(lang, "🔍 Check that the field was fixed in advance: press «🔍 Check»."),
             ]
         )
 

@@ -250,7 +250,7 @@ class TrickAdapter(GameAdapter):
         if table.outcome is not None or seat not in table.to_move:
             return self.status(view, names, lang)
         if table.phase == NEXT_HAND:
-            return t(lang, "Hand {n} is scored: press Next hand when you are ready.", n=table.hand_number)
+            return t(lang, "Hand {n} is scored: press «Next hand» when you are ready.", n=table.hand_number)
         if table.phase == DISCARD:
             return t(
                 lang,

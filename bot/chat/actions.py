@@ -228,7 +228,7 @@ async def table_action(
             table, Player(user_id=user.id, name=display_name(user), lang=await user_lang(context, user))
         )
         if adapter.panels and not await _can_write_to(context, user.id, table):
-            raise Refusal("Open the bot first with the “Play from the bot” button: it seats you at once.")
+            raise Refusal("Open the bot first with «🤖 Play from the bot»: it seats you at once.")
     elif action == "leave":
         if table.phase is Phase.LOBBY:
             await tables.commit(table, lifecycle.leave_lobby(table, user.id), answer=answer)

@@ -196,7 +196,7 @@ def _switch_game(table: Table, game_id: str) -> Table:
     """Another variant: seats and options are checked against the new game, never carried blindly."""
     game = GAMES[game_id]
     if len(table.players) > game.max_players:
-        raise Refusal("Too many players for {game}.", game=game_id)
+        raise Refusal("Too many players for that game.")
     known = {spec.name: spec for spec in game.options}
     options = {
         name: value for name, value in table.options.items() if name in known and value in known[name].choices
