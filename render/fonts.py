@@ -6,6 +6,7 @@ shapes (render/cards.py) and `printable` drops characters that would come out as
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 from fontpkg.pil import truetype
@@ -42,6 +43,9 @@ def has_glyph(char: str, size: int = 32) -> bool:
 
 
 def printable(text: str) -> str:
-    """`text` without the characters the font lacks (emoji in player names, for instance)."""
-    kept = "".join(char for char in text if has_glyph(char))
+    """`text` without the characters the font lacks (emoji in player names, for instance) and
+    without invisible formatting (a right-to-left override would draw «Bob» as «boB»)."""
+    kept = "".join(
+        char for char in text if unicodedata.category(char) not in ("Cc", "Cf") and has_glyph(char)
+    )
     return " ".join(kept.split())

@@ -368,6 +368,18 @@ async def test_nobody_passes_for_a_computer_by_their_name(redis_client: aioredis
         assert lobby is not None and [p.name for p in lobby.players] == ["Alice", "eve"]
 
 
+async def test_a_name_cannot_turn_the_captions_around(redis_client: aioredis.Redis) -> None:
+    """A right-to-left override in a Telegram name would reverse the rest of every line that names
+    it (and draw the name backwards): names are shown without direction marks or control characters."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, ALICE, "/new grid_tarot", first_name="\u202eAlice\u200f")
+        await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="\u2067Bob\u2069\u202a")
+        await bot.press(GROUP, EVE, bot.button(GROUP, "Join"), first_name="\u202e", username="eve")
+        lobby = await bot.table(GROUP)
+        assert lobby is not None and [p.name for p in lobby.players] == ["Alice", "Bob", "eve"]
+        assert not any(mark in (bot.live(GROUP).text or "") for mark in "\u202e\u200f\u2067\u2069\u202a")
+
+
 @pytest.mark.parametrize(
     ("game", "alone", "two", "seated"),
     [

@@ -228,6 +228,9 @@ def test_header_texts() -> None:
     assert player_name(1, ("A",), "en") == "Player 2"
     assert player_name(0, ("Алиса 🎲",), "ru") == "Алиса"
     assert player_name(0, ("🎲",), "en") == "Player 1"
+    # Invisible formatting is dropped: a right-to-left override would draw the name backwards.
+    assert player_name(0, ("\u202eBob",), "en") == "Bob"
+    assert player_name(0, ("\u202e\u200f",), "en") == "Player 1"
 
 
 def test_solo_results() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -71,10 +72,19 @@ async def chat_lang(context: ContextTypes.DEFAULT_TYPE, chat: Chat, user: User) 
     return await user_lang(context, user)
 
 
+#: Marks that turn the text after them around or isolate it (a name with an unclosed right-to-left
+#: override would reverse the rest of every caption line that names it).
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def display_name(user: User) -> str:
-    """The name a table shows; a leading 🤖 is dropped, since it marks the computers' seats (their
-    robot tokens too), so nobody may pass for a computer."""
-    first = (user.first_name or "").lstrip(COMPUTER_MARK)
+    """The name a table shows, without control characters and direction marks; a leading 🤖 is
+    dropped, since it marks the computers' seats (their robot tokens too), so nobody may pass for a
+    computer."""
+    plain = "".join(
+        c for c in user.first_name or "" if c not in BIDI_CONTROLS and unicodedata.category(c) != "Cc"
+    )
+    first = " ".join(plain.split()).lstrip(COMPUTER_MARK)
     return (first or user.username or str(user.id))[:NAME_CHARS]
 
 
