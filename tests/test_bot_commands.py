@@ -139,10 +139,13 @@ async def test_a_groups_game_far_up_the_chat_is_brought_down_by_anyone(redis_cli
         await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
         table = await bot.table(GROUP)
         assert table is not None and table.message_id is not None
-        # Much later, someone asks for a game: the one open here is offered instead.
-        await bot.say(GROUP, EVE, "/new durak", first_name="Eve")
-        question = bot.live(GROUP)
-        assert question.content.startswith("A game is already open here:")
+        # Much later, someone asks for a game (named or from the menu, whose games could not open
+        # here): the one open here is offered instead.
+        for command in ("/games", "/new", "/start", "/new durak"):
+            await bot.say(GROUP, EVE, command, first_name="Eve")
+            question = bot.live(GROUP)
+            assert question.content.startswith("A game is already open here:"), command
+            assert bot.button_labels(GROUP) == ["⬇️ Bring the game down here"], command
         await bot.press(GROUP, EVE, bot.button(GROUP, "⬇️ Bring the game down here"))
         assert bot.last_alert() is None
         down = await bot.table(GROUP)

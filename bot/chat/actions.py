@@ -71,6 +71,28 @@ def mode_of(adapter: GameAdapter, key: str) -> PrivateMode | None:
     return next((mode for mode in adapter.private_modes if mode.key == key), None)
 
 
+async def open_game_told(update: Update, context: ContextTypes.DEFAULT_TYPE, lang: str) -> bool:
+    """In a group whose game is not over, say so instead of offering games it could not open;
+    whether it did."""
+    chat = update.effective_chat
+    assert chat is not None
+    if not is_group(chat):
+        return False
+    table = await services(context).tables.store.get(chat.id, topic_of(update.effective_message))
+    if table is None or table.phase is Phase.FINISHED:
+        return False
+    await _tell_open_game(update, lang)
+    return True
+
+
+async def _tell_open_game(update: Update, lang: str) -> None:
+    # Its message may be far up a busy chat by now.
+    down = markup([[menu_button(t(lang, "⬇️ Bring the game down here"), RESUME)]])
+    await reply(
+        update, t(lang, "A game is already open here: finish it, or its host or an admin can /stop it."), down
+    )
+
+
 async def open_table(
     update: Update,
     context: ContextTypes.DEFAULT_TYPE,
@@ -129,13 +151,7 @@ async def open_table(
         return
     if old is not None and old.phase is not Phase.FINISHED:
         if is_group(chat):
-            # Its message may be far up a busy chat by now.
-            down = markup([[menu_button(t(lang, "⬇️ Bring the game down here"), RESUME)]])
-            await reply(
-                update,
-                t(lang, "A game is already open here: finish it, or its host or an admin can /stop it."),
-                down,
-            )
+            await _tell_open_game(update, lang)
             return
         if ask:
             title = ADAPTERS[old.game].title(lang)
