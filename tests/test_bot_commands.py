@@ -11,6 +11,7 @@ from PIL import Image
 
 from bot.chat import callback
 from bot.offline.fake_api import BOT_ID
+from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase
 from render.draw import INK
 from tests.harness import BotHarness
@@ -440,3 +441,43 @@ async def test_a_failure_is_reported_and_healed_by_the_next_press(
         assert bot.last_alert() == "This button is out of date."
         fresh = bot.button_data(ALICE)
         assert all(callback.decode(data).version == table.screen for data in fresh)
+
+
+async def test_each_topic_of_a_forum_has_its_own_table(redis_client: aioredis.Redis) -> None:
+    """In a group with topics every topic is a table of its own: its lobby, its game and its replies
+    stay in the topic, and a game there neither blocks nor answers another topic's."""
+    grid_topic, race_topic = 5, 6
+    async with BotHarness(redis_client) as bot:
+
+        def in_topic(topic: int) -> list[Any]:
+            return [m for m in bot.api.bot_messages(GROUP) if m.thread_id == topic]
+
+        await bot.say(GROUP, ALICE, "/new grid", first_name="Alice", thread_id=grid_topic)
+        await bot.say(GROUP, BOB, "/new race", first_name="Bob", thread_id=race_topic)
+        grid, race = await bot.table(GROUP, grid_topic), await bot.table(GROUP, race_topic)
+        assert grid is not None and race is not None and grid.id != race.id
+        assert await bot.table(GROUP) is None
+        lobby = in_topic(grid_topic)[-1]
+        await bot.press(
+            GROUP, EVE, bot.button(GROUP, "Join", lobby.message_id), lobby.message_id, first_name="Eve"
+        )
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start", lobby.message_id), lobby.message_id)
+        grid = await bot.table(GROUP, grid_topic)
+        assert grid is not None and grid.phase is Phase.PLAYING and grid.message_id is not None
+        assert bot.api.messages[GROUP][grid.message_id].thread_id == grid_topic
+        race = await bot.table(GROUP, race_topic)
+        assert race is not None and race.phase is Phase.LOBBY
+        # A move in one topic changes that topic's game only.
+        mover = grid.players[game_of(grid).to_move(state_of(grid))[0]].user_id
+        assert mover is not None
+        move = next(d for row in bot.api.buttons(GROUP, grid.message_id) for _, d in row if d)
+        await bot.press(GROUP, mover, move, grid.message_id)
+        moved = await bot.table(GROUP, grid_topic)
+        assert moved is not None and moved.version > grid.version
+        assert await bot.table(GROUP, race_topic) == race
+        # A command in the race's topic is answered there, about the race's table.
+        await bot.say(GROUP, EVE, "/new", thread_id=race_topic)
+        answer = in_topic(race_topic)[-1]
+        assert answer.content.startswith("A game is already open here:")
+        assert all(m.thread_id in (grid_topic, race_topic) for m in bot.api.bot_messages(GROUP))
+        assert not bot.errors
