@@ -71,7 +71,7 @@ def mode_of(adapter: GameAdapter, key: str) -> PrivateMode | None:
     return next((mode for mode in adapter.private_modes if mode.key == key), None)
 
 
-async def open_game_told(update: Update, context: ContextTypes.DEFAULT_TYPE, lang: str) -> bool:
+async def tell_of_open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, lang: str) -> bool:
     """In a group whose game is not over, say so instead of offering games it could not open;
     whether it did."""
     chat = update.effective_chat

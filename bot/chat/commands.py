@@ -10,7 +10,7 @@ from telegram.ext import Application, CommandHandler, ContextTypes, MessageHandl
 
 from bot.adapters import ADAPTERS
 from bot.chat import callback, coins
-from bot.chat.actions import open_game_told, open_table, reply, set_language, table_action
+from bot.chat.actions import open_table, reply, set_language, table_action, tell_of_open_game
 from bot.chat.callback import Kind
 from bot.chat.context import chat_lang, display_name, is_group, services, topic_of, user_lang, written_as
 from bot.chat.keyboards import markup, rows_of
@@ -72,10 +72,11 @@ async def cmd_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def greet(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Hello and the games' menu: /start, and a group that has just added the bot."""
+    """Hello and the games' menu: /start, and a group that has just added the bot (in a group whose
+    game is open, that game is offered instead)."""
     assert update.effective_user is not None and update.effective_chat is not None
     lang = await chat_lang(context, update.effective_chat, update.effective_user)
-    if await open_game_told(update, context, lang):
+    if await tell_of_open_game(update, context, lang):
         return
     if is_group(update.effective_chat):
         greeting = t(

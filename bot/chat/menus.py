@@ -6,7 +6,7 @@ from telegram import InlineKeyboardButton, Message, Update
 from telegram.ext import ContextTypes
 
 from bot.adapters import ADAPTERS
-from bot.chat.actions import GROUP_MODE, menu_button, open_game_told, reply
+from bot.chat.actions import GROUP_MODE, menu_button, reply, tell_of_open_game
 from bot.chat.coins import BANDIT, bandit_heading, spin_keyboard
 from bot.chat.context import chat_lang, is_group
 from bot.chat.keyboards import markup, rows_of
@@ -17,7 +17,7 @@ async def send_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     user, chat = update.effective_user, update.effective_chat
     assert user is not None and chat is not None
     lang = await chat_lang(context, chat, user)
-    if await open_game_told(update, context, lang):
+    if await tell_of_open_game(update, context, lang):
         return
     group = is_group(chat)
     buttons = [
