@@ -18,7 +18,7 @@ from bot.app import services_of
 from bot.chat import callback
 from bot.chat.keyboards import MAX_BUTTONS, MAX_ROW
 from bot.offline.fake_api import FakeBotAPI
-from bot.tables.lifecycle import game_of, state_of
+from bot.tables.lifecycle import game_of, state_of, team_layouts
 from bot.tables.model import Entry, Phase, Table
 from bot.tables.screens import describe
 from core.ai.random_player import RandomPlayer
@@ -120,6 +120,16 @@ async def test_a_solo_game_is_played_to_its_end(redis_client: aioredis.Redis) ->
         # Every picture sent along the way was small.
         uploads = [data for call in bot.api.calls for data in call.files.values()]
         assert len(uploads) > len(captions) // 2 and max(map(len, uploads)) < MOST_BYTES
+
+
+def test_the_teams_button_offers_even_splits_first() -> None:
+    """The lobby's button cycles the layouts: each alone, then two against two (three ways) before
+    the uneven splits, and everyone in one team last; every split of the seats exactly once."""
+    four = team_layouts(4)
+    assert four[:4] == ((0, 1, 2, 3), (0, 0, 1, 1), (0, 1, 0, 1), (0, 1, 1, 0))
+    assert four[-1] == (0, 0, 0, 0) and len(set(four)) == len(four) == 15  # the Bell number B4
+    assert team_layouts(3) == ((0, 1, 2), (0, 0, 1), (0, 1, 0), (0, 1, 1), (0, 0, 0))
+    assert team_layouts(2) == ((0, 1), (0, 0))
 
 
 async def test_two_people_in_a_team_against_a_computer_in_a_group(redis_client: aioredis.Redis) -> None:

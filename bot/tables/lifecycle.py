@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from itertools import product
 from typing import Any
@@ -205,16 +206,21 @@ def _switch_game(table: Table, game_id: str) -> Table:
 
 
 def team_layouts(players: int) -> tuple[tuple[int, ...], ...]:
-    """Every way to split the seats into teams (teams numbered by their first seat), each seat
-    alone first."""
-    alone = tuple(range(players))
-    layouts = [alone]
-    for layout in product(range(players), repeat=players):
+    """Every way to split the seats into teams (teams numbered by their first seat), in the order
+    the lobby's button offers them: each seat alone first, then the even splits (two against two
+    before two, one and one), and everyone in one team last."""
+    layouts = [
+        layout
+        for layout in product(range(players), repeat=players)
         # A canonical numbering: each seat joins an earlier team or opens the next one.
-        canonical = all(team <= max(layout[:seat], default=-1) + 1 for seat, team in enumerate(layout))
-        if canonical and layout != alone:
-            layouts.append(layout)
-    return tuple(layouts)
+        if all(team <= max(layout[:seat], default=-1) + 1 for seat, team in enumerate(layout))
+    ]
+    return tuple(sorted(layouts, key=_team_order))
+
+
+def _team_order(layout: tuple[int, ...]) -> tuple[bool, bool, int]:
+    sizes = Counter(layout).values()
+    return len(sizes) < len(layout), len(sizes) == 1, max(sizes) - min(sizes)
 
 
 def may_manage(table: Table, user_id: int, is_admin: bool) -> bool:
