@@ -165,3 +165,23 @@ async def test_racing_presses_are_settled_by_the_store(
         assert sorted(texts, key=str) == sorted(
             [None, "Someone was faster. Look at the table again."], key=str
         )
+
+
+async def test_the_result_tells_who_had_no_move_once(redis_client: aioredis.Redis) -> None:
+    """A grid game ends when someone has no move: the result line says so, and the caption above it
+    does not say it again."""
+    async with BotHarness(redis_client) as bot:
+        table = await open_group_game(bot)
+        while table.phase is Phase.PLAYING:
+            await bot.press(GROUP, mover(table), move_buttons(bot, GROUP)[0])
+            fresh = await bot.table(GROUP)
+            assert fresh is not None and fresh.version > table.version
+            table = fresh
+        outcome = game_of(table).outcome(state_of(table))
+        assert outcome is not None
+        loser = table.players[outcome.losers[0]].name
+        lines = (bot.live(GROUP).caption or "").splitlines()
+        assert [line for line in lines if loser in line and "no move" in line] == [
+            f"🏆 {table.players[outcome.winners[0]].name} wins: {loser} has no move."
+        ]
+        assert not bot.errors
