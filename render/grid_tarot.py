@@ -13,14 +13,14 @@ effect closed it again (drawn small on its back, so nobody has to remember it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image
 
 from core.cards import Card, deck78, major_name
-from core.engine import Event, Outcome
+from core.engine import Event, Outcome, Seat
 from core.games.grid_tarot import CellState, GridTarotGame, GridTarotView, TokenView
 from core.games.grid_tarot_arcana import Option
 from core.games.grid_tarot_events import CardsClosed, CardsOpened, Swapped, WheelTurned
@@ -133,7 +133,9 @@ def _joined(who: str, what: str) -> str:
     return f"{who}: {what}" if who else what
 
 
-def result_text(outcome: Outcome, view: GridTarotView, names: Sequence[str], lang: str) -> str:
+def result_text(outcome: Outcome, view: GridTarotView, name: Callable[[Seat], str], lang: str) -> str:
+    """The result in a line; `name` names a seat (in a caption as given, in a picture as the font
+    can draw it)."""
     if outcome.draw:
         return t(lang, "Draw: every team is out of moves")
     if len(set(view.teams or range(view.players))) == 1:
@@ -142,8 +144,7 @@ def result_text(outcome: Outcome, view: GridTarotView, names: Sequence[str], lan
         return tn(
             lang, "No move left with {n} closed card", "No move left with {n} closed cards", view.closed
         )
-    winners = ", ".join(player_name(seat, names, lang) for seat in outcome.winners)
-    return t(lang, "Winners: {names}", names=winners)
+    return t(lang, "Winners: {names}", names=", ".join(map(name, outcome.winners)))
 
 
 # ----- what a cell shows ------------------------------------------------------------------------
@@ -225,7 +226,7 @@ def _teams(view: GridTarotView) -> tuple[int, ...]:
 
 def _status(view: GridTarotView, names: Sequence[str], lang: str) -> list[Piece]:
     if view.outcome is not None:
-        return [result_text(view.outcome, view, names, lang)]
+        return [result_text(view.outcome, view, lambda seat: player_name(seat, names, lang), lang)]
     if view.to_move is None:
         return [t(lang, "Dealing…")]
     seat = view.to_move

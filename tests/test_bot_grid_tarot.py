@@ -135,7 +135,7 @@ def test_the_teams_button_offers_even_splits_first() -> None:
 async def test_two_people_in_a_team_against_a_computer_in_a_group(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         await bot.say(GROUP, ALICE, "/new grid_tarot", first_name="Alice")
-        await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="Bob")
+        await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="Bob 🎲")
         await bot.press(GROUP, ALICE, bot.button(GROUP, "Add computer"))
         # The lobby's settings: two tokens each, Alice and Bob against the computer.
         await bot.press(GROUP, ALICE, bot.button(GROUP, "⚙️ Tokens per player: 1"))
@@ -160,7 +160,14 @@ async def test_two_people_in_a_team_against_a_computer_in_a_group(redis_client: 
         assert assert_within_telegram_limits(bot.api, GROUP) > len(captions)
         # Both tokens of each seat are named, and the computer's moves were told in the group too.
         text = "\n".join(captions)
-        assert "Alice ②" in text and "Bob ①" in text and f"{computer} ①" in text
+        assert "Alice ②" in text and "Bob 🎲 ①" in text and f"{computer} ①" in text
+        # The result names the seats as everything above it does (the picture draws what its font
+        # can), and says whose tokens could not move: no line above it says so again.
+        final = bot.live(GROUP).content
+        names = [player.name for player in table.players]
+        if outcome.winners:
+            assert "🏁 Winners: " + ", ".join(names[seat] for seat in outcome.winners) in final
+        assert "⛔" not in final
 
 
 async def test_a_turn_of_two_tokens_is_told_whole_with_the_computers_turn(

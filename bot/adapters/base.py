@@ -10,7 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
-from core.engine import Action, Event, Frozen, Game, OptionValue, State
+from core.engine import Action, Event, Frozen, Game, GameOver, OptionValue, State
 from core.registry import GAMES
 from i18n import t
 
@@ -76,6 +76,9 @@ class GameAdapter(ABC):
     #: Event classes whose events in a row make one line (three throwers passing: «Fox, Owl, Bob:
     #: done»), so that the frequent ones do not crowd the caption's few lines.
     runs: ClassVar[Mapping[type[Event], RunCaption]] = {}
+    #: Event classes the result under a finished game tells (who had no move): a caption that
+    #: ends the game leaves their lines out.
+    told_by_result: ClassVar[tuple[type[Event], ...]] = ()
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -132,9 +135,9 @@ class GameAdapter(ABC):
         return []
 
     def sums_up(self, event: Event, later: Event) -> bool:
-        """Whether `later`'s line tells `event` too (a trick won names its every card), so that a
-        caption holding both leaves `event`'s line out."""
-        return False
+        """Whether `later`'s line tells `event` too (a trick won names its every card; the result
+        tells `told_by_result`), so that a caption holding both leaves `event`'s line out."""
+        return isinstance(later, GameOver) and isinstance(event, self.told_by_result)
 
     def note(self, action: str, view: Frozen, names: Names, lang: str) -> str | None:
         """The alert a note button answers with, None if the action is not one."""

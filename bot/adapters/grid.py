@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from bot.adapters.base import Caption, Choice, GameAdapter, Names, PrivateMode
 from core.cards import card_label
-from core.engine import Action, Event, Frozen, GameOver
+from core.engine import Action, Event, Frozen
 from core.games.grid import GridGame, GridView, Opened, Stuck, cell_code
 from i18n import N_, t, tn
 from render.grid import render_grid
@@ -43,10 +43,8 @@ class GridAdapter(GameAdapter):
     )
     row_width = 7
     captions: ClassVar[Mapping[type[Event], Caption]] = {Opened: _opened, Stuck: _stuck}
-
-    def sums_up(self, event: Event, later: Event) -> bool:
-        # Whoever has no move loses: the result under the caption says who, and why.
-        return isinstance(event, Stuck) and isinstance(later, GameOver)
+    #: Whoever has no move loses: the result says who, and why.
+    told_by_result = (Stuck,)
 
     def choices(self, view: Frozen, legal: tuple[Action, ...], names: Names, lang: str) -> list[Choice]:
         assert isinstance(view, GridView)

@@ -271,6 +271,8 @@ class GridTarotAdapter(GameAdapter):
     )
     row_width = 6
     captions: ClassVar[Mapping[type[Event], Caption]] = CAPTIONS
+    #: A hopeless team loses (or draws, with every other team hopeless too): the result says so.
+    told_by_result = (TeamHopeless,)
 
     def choices(self, view: Frozen, legal: tuple[Action, ...], names: Names, lang: str) -> list[Choice]:
         grid = _view(view)
@@ -328,7 +330,7 @@ class GridTarotAdapter(GameAdapter):
         grid = _view(view)
         closed = tn(lang, "{n} closed card", "{n} closed cards", grid.closed)
         if grid.outcome is not None:
-            lines = ["🏁 " + result_text(grid.outcome, grid, names, lang)]
+            lines = ["🏁 " + result_text(grid.outcome, grid, lambda seat: names[seat], lang)]
             if grid.outcome.losers and grid.outcome.winners:
                 losers = ", ".join(names[seat] for seat in grid.outcome.losers)
                 lines.append(t(lang, "😔 {names}: no move left, the game is lost.", names=losers))
