@@ -154,6 +154,10 @@ async def test_private_game_against_three_computers_to_the_end(redis_client: aio
         passes = [[line.endswith(": done") for line in caption] for caption in captions]
         assert not any(done and after for caption in passes for done, after in itertools.pairwise(caption))
         assert any(", " in line and line.endswith(": done") for caption in captions for line in caption)
+        # A seat asked again after a new card may pass again: the caption tells its latest pass only.
+        for caption in captions:
+            passing = [name for line in caption if line.endswith(": done") for name in line[:-6].split(", ")]
+            assert len(passing) == len(set(passing)), caption
         # So do the draws after a bout, one's own naming the cards.
         drawn = [line for caption in captions for line in caption if line.startswith("Drawn: ")]
         assert any(", " in line and "you " in line for line in drawn)

@@ -121,6 +121,11 @@ class DurakAdapter(GameAdapter):
         common = t(lang, self.rules_msg)
         return t(lang, self.extra_rules_msg) + "\n\n" + common if self.extra_rules_msg else common
 
+    def sums_up(self, event: Event, later: Event) -> bool:
+        # A thrower is asked again after every new card, so one seat may pass several times in a
+        # bout: its latest «done» tells them all (and a discarded bout says everyone passed).
+        return isinstance(event, Passed) and isinstance(later, Passed) and later.seat == event.seat
+
     def choices(self, view: Frozen, legal: tuple[Action, ...], names: Names, lang: str) -> list[Choice]:
         """A person's actions on their panel: the cards in the order the hand shows them, each in its
         suit's group, then take or pass."""
