@@ -124,7 +124,8 @@ class DurakAdapter(GameAdapter):
     def sums_up(self, event: Event, later: Event) -> bool:
         # A thrower is asked again after every new card, so one seat may pass several times in a
         # bout: its latest «done» tells them all (and a discarded bout says everyone passed).
-        return isinstance(event, Passed) and isinstance(later, Passed) and later.seat == event.seat
+        repeated = isinstance(event, Passed) and isinstance(later, Passed) and later.seat == event.seat
+        return repeated or super().sums_up(event, later)
 
     def choices(self, view: Frozen, legal: tuple[Action, ...], names: Names, lang: str) -> list[Choice]:
         """A person's actions on their panel: the cards in the order the hand shows them, each in its

@@ -273,11 +273,12 @@ class TrickAdapter(GameAdapter):
         return t(lang, "Your cards: {cards}.", cards=cards_text(table.hand or (), lang) or "—")
 
     def sums_up(self, event: Event, later: Event) -> bool:
-        return (
+        in_trick = (
             isinstance(event, CardPlayed)
             and isinstance(later, TrickWon)
             and (event.seat, event.card) in later.plays
         )
+        return in_trick or super().sums_up(event, later)
 
     # ----- the last trick, on demand -----------------------------------------------------------
 

@@ -219,6 +219,8 @@ def team_layouts(players: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _team_order(layout: tuple[int, ...]) -> tuple[bool, bool, int]:
+    """Each seat alone before any team, everyone in one team last, the splits between by how far
+    their largest team outnumbers their smallest."""
     sizes = Counter(layout).values()
     return len(sizes) < len(layout), len(sizes) == 1, max(sizes) - min(sizes)
 
