@@ -14,7 +14,7 @@ from bot.chat.actions import open_table, reply, set_language, table_action, tell
 from bot.chat.callback import Kind
 from bot.chat.context import chat_lang, display_name, is_group, services, topic_of, user_lang, written_as
 from bot.chat.keyboards import markup, rows_of
-from bot.chat.menus import send_menu
+from bot.chat.menus import games_menu, send_menu
 from bot.tables import lifecycle
 from bot.tables.lifecycle import Refusal
 from bot.tables.model import Phase, Player, Table
@@ -91,7 +91,7 @@ async def greet(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             "to play with friends. /help explains everything.",
         )
     await reply(update, greeting)
-    await send_menu(update, context)
+    await games_menu(update, lang)
 
 
 async def _deep_link_to_table(

@@ -14,12 +14,18 @@ from i18n import t
 
 
 async def send_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The games, or in a group whose game is open, that game."""
     user, chat = update.effective_user, update.effective_chat
     assert user is not None and chat is not None
     lang = await chat_lang(context, chat, user)
-    if await tell_of_open_game(update, context, lang):
-        return
-    group = is_group(chat)
+    if not await tell_of_open_game(update, context, lang):
+        await games_menu(update, lang)
+
+
+async def games_menu(update: Update, lang: str) -> None:
+    """The games the chat may open (the bandit too), as buttons."""
+    assert update.effective_chat is not None
+    group = is_group(update.effective_chat)
     buttons = [
         menu_button(adapter.heading(lang), game_id)
         for game_id, adapter in ADAPTERS.items()
