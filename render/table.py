@@ -278,8 +278,9 @@ def draw_trick(
     bottom: Seat = 0,
     deck: Deck = "french",
     trump: str | None = None,
-) -> None:
-    """Cards played to a trick, each between the centre and its player's seat, with a name tag."""
+) -> list[Box]:
+    """Cards played to a trick, each between the centre and its player's seat, with a name tag;
+    returns where each card and its tag lie."""
     left, top, right, bottom_y = geo.centre
     cx, cy = (left + right) / 2, (top + bottom_y) / 2
     seats = len(geo.seats)
@@ -288,6 +289,7 @@ def draw_trick(
     cw, ch = round(geo.card[0] * scale), round(geo.card[1] * scale)
     # On an ellipse inside the centre, each card in its player's direction, a little turned.
     rx, ry = (right - left - cw) / 2 - geo.px(6), (bottom_y - top - ch) / 2 - geo.px(12)
+    laid_out: list[Box] = []
     for n, (seat, card) in enumerate(plays):
         angle = math.pi / 2 + 2 * math.pi * position(seat, bottom, seats) / seats
         x, y = cx + rx * math.cos(angle), cy + ry * math.sin(angle)
@@ -296,7 +298,29 @@ def draw_trick(
         x = _clear_of_plates(geo, (x, y), sprite.size, cx)
         paste(img, sprite, (x - sprite.width / 2, y - sprite.height / 2))
         tag = name_tag(names[seat] if seat < len(names) else "", seat, geo.px(15), cw * 1.6)
-        paste(img, tag, (x - tag.width / 2, y + ch / 2 - tag.height * 0.6))
+        tag_y = y + ch / 2 - tag.height * 0.6
+        paste(img, tag, (x - tag.width / 2, tag_y))
+        half = max(sprite.width, tag.width) / 2
+        laid_out.append(
+            (
+                math.floor(x - half),
+                math.floor(y - sprite.height / 2),
+                math.ceil(x + half),
+                math.ceil(tag_y + tag.height),
+            )
+        )
+    return laid_out
+
+
+def room_across(boxes: Sequence[Box], middle: tuple[float, float], height: float, half: float) -> float:
+    """How wide a line of `height` centred on `middle` may be (at most `2 * half`) without reaching
+    into any of `boxes`, keeping its middle."""
+    x, y = middle
+    for left, top, right, bottom in boxes:
+        if top < y + height / 2 and y - height / 2 < bottom:  # the box reaches into the line's row
+            gap = x - right if right <= x else left - x if left >= x else 0.0
+            half = min(half, gap)
+    return 2 * half
 
 
 #: Each pull of a trick's card towards the middle keeps this much of its distance, at most PULLS times.

@@ -43,6 +43,7 @@ from render.table import (
     laid,
     name_tag,
     plate,
+    room_across,
 )
 from render.table import geometry as table_geometry
 from render.table import palette as table_palette
@@ -220,13 +221,17 @@ def _draw_last(
         leader = player_name(view.leader, names, lang)
         _centre_line(img, geo, t(lang, "{name} leads the first trick", name=leader))
         return
-    draw_trick(img, geo, last.plays, _names(view, names, lang), lang, bottom=me, deck="tarot")
-    left, top, right, _ = geo.centre
-    winner = player_name(last.winner, names, lang)
-    tag = pill(
-        fit(t(lang, "{name} takes the trick", name=winner), geo.px(18), right - left), GOLD, geo.px(18), INK
-    )
-    paste(img, tag, ((left + right - tag.width) / 2, top + geo.px(4)))
+    cards = draw_trick(img, geo, last.plays, _names(view, names, lang), lang, bottom=me, deck="tarot")
+    # In the middle of the trick, clear of its cards (a card lies at the top of an even table).
+    left, top, right, bottom = geo.centre
+    middle = ((left + right) / 2, (top + bottom) / 2)
+    px = geo.px(18)
+    text = t(lang, "{name} takes the trick", name=player_name(last.winner, names, lang))
+    tag = pill(text, GOLD, px, INK)
+    room = room_across(cards, middle, tag.height, (right - left) / 2) - geo.px(8)
+    if tag.width > room:  # a long name: cut to the room, less the pill's own ends
+        tag = pill(fit(text, px, room - px * 1.1), GOLD, px, INK)
+    paste(img, tag, (middle[0] - tag.width / 2, middle[1] - tag.height / 2))
 
 
 def _names(view: TrickView, names: Sequence[str], lang: str) -> list[str]:

@@ -17,6 +17,7 @@ from core.registry import GAMES
 from core.trickgame import DISCARD, NEXT_HAND, OVER, PLAY, TrickState, TrickView
 from render.hand import MIN_SHOWN_X, layout_hand
 from render.score_sheet import PAPER
+from render.table import draw_trick
 from render.tricks import (
     HAND_CARD_W,
     compose_panel,
@@ -128,6 +129,33 @@ def test_a_full_trick_leaves_every_plate_uncovered(game_id: str) -> None:
             plate = (x, y, x + geo.plate[0], y + geo.plate[1])
             assert changed(with_trick, without, plate) == 0, (players, plate)
         assert changed(with_trick, without) > 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_winner_of_the_last_trick_is_named_clear_of_its_cards(game_id: str) -> None:
+    """Between tricks the trick just won stays on the table with a line saying who took it: at
+    every seat count that line covers no card (a card lies at the top of an even table), however
+    long the winner's name."""
+    game = GAMES[game_id]
+    for players in range(game.min_players, game.max_players + 1):
+        state = next(
+            s for s in states(game_id, players, players) if s.phase == PLAY and not s.trick and s.tricks
+        )
+        view = public(state)
+        last = view.last_trick
+        assert last is not None
+        renamed = list(NAMES[:players])
+        renamed[last.winner] = "Ёжик " * 12
+        short = compose_table(view, names=NAMES)
+        long = compose_table(view, names=renamed)
+        geo = geometry(1000, players, panel=False)
+        scratch = Image.new("RGB", (geo.width, geo.height))
+        cards = draw_trick(scratch, geo, last.plays, list(NAMES[:players]), "ru", deck="tarot")
+        assert len(cards) == players
+        for left, top, right, bottom in cards:
+            face = (left, top, right, (top + bottom) // 2)  # above its name tag, which names the winner
+            assert changed(short, long, face) == 0, (players, face)
+        assert changed(short, long) > 0
 
 
 # ----- hidden information ------------------------------------------------------------------------
