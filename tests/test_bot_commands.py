@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from typing import Any
 
 import pytest
@@ -74,6 +75,34 @@ async def test_a_yes_to_end_a_private_game_ends_that_game_once(redis_client: aio
         await bot.press(ALICE, ALICE, bot.button(ALICE, "Yes, start a new game", questions[1]), questions[1])
         assert bot.last_alert() == "This button is out of date."
         assert await bot.table(ALICE) == second
+
+
+@pytest.mark.parametrize("first", ["grid ai", "durak"])
+async def test_a_game_replaced_in_private_says_so_without_a_button(
+    redis_client: aioredis.Redis, first: str
+) -> None:
+    """A new game over a running one in a private chat (a game shown on its own message, and one
+    played from a panel): the old message says the game stopped and that the new one is below, and
+    at no moment offers Play again, which would only lead to «out of date»."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, f"/new {first}")
+        old = bot.live(ALICE).message_id
+        made = len(bot.api.calls)
+        await bot.say(ALICE, ALICE, "/new grid solo")
+        new = await bot.table(ALICE)
+        assert new is not None and new.game == "grid" and len(new.players) == 1
+        edits = [call for call in bot.api.calls[made:] if call.params.get("message_id") == old]
+        assert edits and all(call.method.startswith("edit") for call in edits)
+        assert all("Play again" not in json.dumps(call.params.get("reply_markup")) for call in edits)
+        stopped = bot.api.messages[ALICE][old]
+        assert stopped.keyboard == []
+        assert stopped.content.endswith("⬇️ A new game has begun below.\nThe game was stopped.")
+        assert bot.live(ALICE).message_id != old
+        assert not bot.errors
+        # Stopped by /stop instead, a private game offers to play again.
+        await bot.say(ALICE, ALICE, "/stop")
+        assert new.message_id is not None
+        assert [label for row in bot.api.buttons(ALICE, new.message_id) for label, _ in row] == ["Play again"]
 
 
 async def test_anything_else_written_privately_points_to_the_commands_and_groups_stay_quiet(

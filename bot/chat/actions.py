@@ -194,7 +194,7 @@ async def open_table(
         table = lifecycle.start(table, fill=adapter.fill_with_computers)
     if old is not None and old.phase is not Phase.FINISHED:
         # In a private chat a new game ends the unfinished one, which says so.
-        old = await tables.commit(old, lifecycle.stop(old))
+        old = await tables.commit(old, lifecycle.replace(old, user.id))
     try:
         await tables.commit(old, table)
     except InsufficientFunds as short:

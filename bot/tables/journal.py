@@ -29,6 +29,10 @@ class SeatBack(Event):
     seat: int
 
 
+class Replaced(Event):
+    """A person started another game in this table's private chat, which stopped this one."""
+
+
 #: Events kept per table: enough for the longest transition (a Durak bout played out by three
 #: computers) and a little history, small enough for a quick table write.
 MAX_ENTRIES = 60

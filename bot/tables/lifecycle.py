@@ -409,6 +409,16 @@ def stop(table: Table) -> Table:
     return _changed(table, phase=Phase.FINISHED, deadline=None)
 
 
+def replace(table: Table, user_id: int) -> Table:
+    """Stop a running private game for the new one `user_id` starts in its chat: it says so, and
+    its message keeps no button (the new game is below it)."""
+    return _record(stop(table), [journal.Replaced()], actor=table.seat_of(user_id))
+
+
+def replaced(table: Table) -> bool:
+    return bool(table.journal) and table.journal[-1].kind == journal.kind_of(journal.Replaced)
+
+
 def again(
     table: Table, user_id: int, *, table_id: str, options: Mapping[str, OptionValue], fill: bool | int = False
 ) -> Table:

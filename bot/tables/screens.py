@@ -26,6 +26,7 @@ from bot.tables.lifecycle import (
     LOBBY_IDLE_MINUTES,
     computers_at_start,
     game_of,
+    replaced,
     state_of,
     team_layouts,
 )
@@ -241,8 +242,16 @@ def _seat_back(event: Event, names: Names, lang: str) -> str:
     return t(lang, "🙋 {name} is back at the table.", name=names[event.seat])
 
 
+def _replaced(event: Event, names: Names, lang: str) -> str:
+    return t(lang, "⬇️ A new game has begun below.")
+
+
 #: The table's own events (not a game's), told in every game's journal.
-TABLE_CAPTIONS: dict[type[Event], Caption] = {journal.SeatAway: _seat_away, journal.SeatBack: _seat_back}
+TABLE_CAPTIONS: dict[type[Event], Caption] = {
+    journal.SeatAway: _seat_away,
+    journal.SeatBack: _seat_back,
+    journal.Replaced: _replaced,
+}
 
 
 def describe(adapter: GameAdapter, item: Entry, event: Event, names: Names, lang: str) -> str:
@@ -314,13 +323,13 @@ def game_keyboard(table: Table, bot_username: str, opened: str | None = None) ->
     adapter = ADAPTERS[table.game]
     extra: list[Row] = []
     view = game_of(table).view(state_of(table), None)
+    if replaced(table):
+        return None
     if table.phase is not Phase.PLAYING:
         info = [
             _button(table, Kind.LOBBY, c.label, f"i.{c.action}") for c in adapter.info_actions(view, lang)
         ]
-        return markup(
-            [*([info] if info else []), [_button(table, Kind.AGAIN, t(lang, "Play again"), "again")]]
-        )
+        return markup([*([info] if info else []), [_again(table, lang)]])
     notes = [_button(table, Kind.LOBBY, c.label, f"n.{c.action}") for c in adapter.note_actions(view, lang)]
     if notes:
         extra.append(notes)
@@ -416,7 +425,7 @@ def panel_keyboard(table: Table, seat: int, opened: str | None = None) -> Inline
     """A person's buttons on their panel; in a private game, where the panel is the only message,
     Play again at the end."""
     if table.phase is Phase.FINISHED and table.private:
-        return markup([[_again(table, table.players[seat].lang)]])
+        return None if replaced(table) else markup([[_again(table, table.players[seat].lang)]])
     if table.phase is not Phase.PLAYING:
         return None
     game = game_of(table)
