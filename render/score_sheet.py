@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from i18n import t
 from render.draw import INK, RGB, mix, panel, paste
 from render.seats import SeatMark, player_name, robots, seat_token
-from render.text import fit, put_text, width_of
+from render.text import fit, put_text, shrink, width_of
 
 PAPER: RGB = (250, 246, 232)
 RULE: RGB = (214, 204, 180)
@@ -91,6 +91,12 @@ def _header_cell(
     """A column's head: the seat's token and name."""
     disc = seat_token(mark.seat, round(px * 1.1), robot=mark.robot)
     room = width - disc.width - px * 0.8
-    text = fit(name, px, room)
+    size = shrink(name, px, room, smallest=px * 3 // 4)
     paste(img, disc, (left + px * 0.3, top + (height - disc.height) / 2))
-    put_text(img, (left + px * 0.5 + disc.width, top + height / 2), text, px, mix(INK, MUTED, 0.2))
+    put_text(
+        img,
+        (left + px * 0.5 + disc.width, top + height / 2),
+        fit(name, size, room),
+        size,
+        mix(INK, MUTED, 0.2),
+    )

@@ -47,7 +47,7 @@ from render.table import (
 )
 from render.table import geometry as table_geometry
 from render.table import palette as table_palette
-from render.text import fit, put_text
+from render.text import fit, put_text, shrink
 
 DEALER: RGB = (128, 84, 176)
 TRICKS: RGB = (36, 104, 186)
@@ -141,20 +141,32 @@ def _draw_header(img: Image.Image, view: TrickView, geo: Geometry, lang: str) ->
         put_text(img, (right, mid), t(lang, "Hand {n}", n=view.hand_number), geo.px(20), TEXT, "rm")
 
 
-def _centre_line(img: Image.Image, geo: Geometry, text: str, y: float | None = None) -> None:
-    """A line across the middle, cut to the room the plates at its height leave (five or six seats
-    put plates beside the middle)."""
-    _, top, _, bottom = geo.centre
-    middle = (top + bottom) / 2 if y is None else y
-    px = geo.px(24)
+#: The size of a line across the middle, and the smallest it is set in to fit between the plates.
+CENTRE_PX, CENTRE_SMALLEST_PX = 24, 18
+
+
+def centre_room(geo: Geometry, y: float) -> float:
+    """How wide a line across the middle at height `y` may be: the room the plates at that height
+    leave (three, five or six seats put plates beside the middle)."""
+    px = geo.px(CENTRE_PX)
     half = geo.width / 2 - geo.px(20)
     for x, plate_y in geo.seats:
-        if plate_y - px < middle < plate_y + geo.plate[1] + px and (
+        if plate_y - px < y < plate_y + geo.plate[1] + px and (
             x > geo.width / 2 or x + geo.plate[0] < geo.width / 2
         ):
             edge = x if x > geo.width / 2 else x + geo.plate[0]
             half = min(half, abs(edge - geo.width / 2) - geo.px(12))
-    put_text(img, (geo.width / 2, middle), fit(text, px, 2 * half), px, TEXT, "mm")
+    return 2 * half
+
+
+def _centre_line(img: Image.Image, geo: Geometry, text: str, y: float | None = None) -> None:
+    """A line across the middle (at `y`, else halfway down): in smaller type where it would not fit
+    its room, cut if still too long."""
+    _, top, _, bottom = geo.centre
+    middle = (top + bottom) / 2 if y is None else y
+    room = centre_room(geo, middle)
+    px = shrink(text, geo.px(CENTRE_PX), room, smallest=geo.px(CENTRE_SMALLEST_PX))
+    put_text(img, (geo.width / 2, middle), fit(text, px, room), px, TEXT, "mm")
 
 
 def _draw_row(img: Image.Image, geo: Geometry, cards: Sequence[Card], lang: str, y: float) -> None:
@@ -172,11 +184,12 @@ def _draw_row(img: Image.Image, geo: Geometry, cards: Sequence[Card], lang: str,
         x += pitch
 
 
-def _above_and_below(geo: Geometry) -> tuple[float, float]:
+def above_and_below(geo: Geometry) -> tuple[float, float]:
     """Where a line of text goes over a row of cards in the centre, and where the row goes."""
     _, top, _, bottom = geo.centre
-    middle = (top + bottom) / 2
-    return middle - geo.card[1] * SHOWN_SCALE / 2 - geo.px(10), middle + geo.px(24)
+    # A little below the middle: the line then passes under the side plates of three or six seats.
+    row = (top + bottom) / 2 + geo.px(36)
+    return row - geo.card[1] * SHOWN_SCALE / 2 - geo.px(34), row
 
 
 def _draw_discard(
@@ -186,7 +199,7 @@ def _draw_discard(
     dealer = player_name(view.dealer, names, lang)
     if me == view.dealer:
         done = t(lang, "Marked to discard: {n} of {count}", n=len(view.marks), count=view.to_discard)
-        text_y, row_y = _above_and_below(geo)
+        text_y, row_y = above_and_below(geo)
         _centre_line(img, geo, done, text_y)
         _draw_row(img, geo, view.marks, lang, row_y)
         return
@@ -206,7 +219,7 @@ def _draw_ask(img: Image.Image, view: TarotView, geo: Geometry, names: Sequence[
         _centre_line(img, geo, t(lang, "{name} may ask for a Tarot Trump", name=who))
         return
     whom = player_name(asked, names, lang)
-    text_y, row_y = _above_and_below(geo)
+    text_y, row_y = above_and_below(geo)
     _centre_line(img, geo, t(lang, "{name} asks {other} for a Tarot Trump", name=who, other=whom), text_y)
     ask = view.asks[-1]
     _draw_row(img, geo, (*ask.shown, *((ask.given,) if ask.given else ())), lang, row_y)
@@ -242,7 +255,9 @@ def _draw_sheet(img: Image.Image, view: TrickView, geo: Geometry, names: Sequenc
     """Between deals and at the end, across the felt: the winner, every deal's points and the
     running totals, and what each seat made in the last hand (Game 4 scores only the excess)."""
     margin = geo.px(40)
-    left, right = margin * 3, geo.width - margin * 3
+    # Five or six columns of names take the felt's whole width.
+    left = margin if view.players > 4 else margin * 3
+    right = geo.width - left
     top, bottom = geo.header + geo.px(20), geo.table - geo.px(20)
     headline = _result(view, names, lang)
     if headline:

@@ -15,11 +15,16 @@ from core.games.tarot import TarotState
 from core.play import play
 from core.registry import GAMES
 from core.trickgame import DISCARD, NEXT_HAND, OVER, PLAY, TrickState, TrickView
+from i18n import t
 from render.hand import MIN_SHOWN_X, layout_hand
 from render.score_sheet import PAPER
 from render.table import draw_trick
+from render.text import width_of
 from render.tricks import (
+    CENTRE_PX,
     HAND_CARD_W,
+    above_and_below,
+    centre_room,
     compose_panel,
     compose_table,
     geometry,
@@ -249,6 +254,31 @@ def test_the_score_sheet_between_deals_and_at_the_end(phase: str) -> None:
     assert paper > 300
     if phase == OVER:
         assert public(state).outcome is not None
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_the_score_sheet_names_every_seat_whole(players: int) -> None:
+    """Six columns of names take the felt's whole width, in smaller type where need be: a name of
+    five letters is drawn whole (a longer one is cut, so it draws differently)."""
+    state = first("minor_arcana", players, OVER)
+    names = list(NAMES[:players])
+    for seat in range(players):
+        longer = [*names[:seat], names[seat] + "ааааааа", *names[seat + 1 :]]
+        assert changed(
+            compose_table(public(state), names=names), compose_table(public(state), names=longer)
+        ), seat
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("panel", [False, True])
+def test_an_ask_is_told_whole_above_its_cards(players: int, panel: bool) -> None:
+    """The line over an ask's cards passes under the side plates of three seats, so it is set
+    whole and at full size, on the table and on a panel."""
+    geo = geometry(1000, players, panel=panel)
+    text_y, _ = above_and_below(geo)
+    text = t("ru", "{name} asks {other} for a Tarot Trump", name="Алиса", other="Борис")
+    assert text == "Алиса спрашивает у игрока Борис Козырь Таро"
+    assert width_of(text, geo.px(CENTRE_PX)) <= centre_room(geo, text_y)
 
 
 def test_an_ask_shows_the_two_tarot_trumps_in_the_centre() -> None:
