@@ -7,6 +7,7 @@ balances repeat in every picture, so each line is drawn once and pasted after.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -61,6 +62,25 @@ def fit(text: str, px: int, room: float, bold: bool = True) -> str:
     while text and face.getlength(text + "…") > room:
         text = text[:-1]
     return text.rstrip() + "…" if text else ""
+
+
+#: The fewest letters a name keeps when a line is cut to fit (`fit_names`).
+MIN_NAME = 3
+
+
+def fit_names(line: Callable[..., str], names: Sequence[str], px: int, room: float, bold: bool = True) -> str:
+    """`line(*names)` fitted into `room` pixels by cutting its longest name (with "…") rather than
+    its end, so that what it says of them stays whole; cut at the end only if that is not enough."""
+    kept = [len(name) for name in names]
+
+    def shown() -> str:
+        return line(*(n if k == len(n) else n[:k].rstrip() + "…" for n, k in zip(names, kept, strict=True)))
+
+    text = shown()
+    while width_of(text, px, bold) > room and kept and max(kept) > MIN_NAME:
+        kept[kept.index(max(kept))] -= 1
+        text = shown()
+    return fit(text, px, room, bold)
 
 
 def shrink(text: str, px: int, room: float, bold: bool = True, smallest: int = 8) -> int:

@@ -13,7 +13,7 @@ The public picture reads only public fields of the view (never `hand`, `marks` o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from PIL import Image
@@ -47,7 +47,7 @@ from render.table import (
 )
 from render.table import geometry as table_geometry
 from render.table import palette as table_palette
-from render.text import fit, put_text, shrink
+from render.text import fit, fit_names, put_text, shrink
 
 DEALER: RGB = (128, 84, 176)
 TRICKS: RGB = (36, 104, 186)
@@ -159,14 +159,16 @@ def centre_room(geo: Geometry, y: float) -> float:
     return 2 * half
 
 
-def _centre_line(img: Image.Image, geo: Geometry, text: str, y: float | None = None) -> None:
-    """A line across the middle (at `y`, else halfway down): in smaller type where it would not fit
-    its room, cut if still too long."""
+def _centre_line(
+    img: Image.Image, geo: Geometry, line: Callable[..., str], *names: str, y: float | None = None
+) -> None:
+    """`line(*names)` across the middle (at `y`, else halfway down): in smaller type where it would
+    not fit its room, and if still too long, with its longest name cut."""
     _, top, _, bottom = geo.centre
     middle = (top + bottom) / 2 if y is None else y
     room = centre_room(geo, middle)
-    px = shrink(text, geo.px(CENTRE_PX), room, smallest=geo.px(CENTRE_SMALLEST_PX))
-    put_text(img, (geo.width / 2, middle), fit(text, px, room), px, TEXT, "mm")
+    px = shrink(line(*names), geo.px(CENTRE_PX), room, smallest=geo.px(CENTRE_SMALLEST_PX))
+    put_text(img, (geo.width / 2, middle), fit_names(line, names, px, room), px, TEXT, "mm")
 
 
 def _draw_row(img: Image.Image, geo: Geometry, cards: Sequence[Card], lang: str, y: float) -> None:
@@ -200,13 +202,16 @@ def _draw_discard(
     if me == view.dealer:
         done = t(lang, "Marked to discard: {n} of {count}", n=len(view.marks), count=view.to_discard)
         text_y, row_y = above_and_below(geo)
-        _centre_line(img, geo, done, text_y)
+        _centre_line(img, geo, lambda: done, y=text_y)
         _draw_row(img, geo, view.marks, lang, row_y)
         return
     _centre_line(
         img,
         geo,
-        tn(lang, "{name} discards {n} card", "{name} discards {n} cards", view.to_discard, name=dealer),
+        lambda name: tn(
+            lang, "{name} discards {n} card", "{name} discards {n} cards", view.to_discard, name=name
+        ),
+        dealer,
     )
 
 
@@ -216,11 +221,15 @@ def _draw_ask(img: Image.Image, view: TarotView, geo: Geometry, names: Sequence[
     assert asker is not None
     who = player_name(asker, names, lang)
     if view.ask_stage == CHOOSE or asked is None:
-        _centre_line(img, geo, t(lang, "{name} may ask for a Tarot Trump", name=who))
+        _centre_line(img, geo, lambda name: t(lang, "{name} may ask for a Tarot Trump", name=name), who)
         return
     whom = player_name(asked, names, lang)
     text_y, row_y = above_and_below(geo)
-    _centre_line(img, geo, t(lang, "{name} asks {other} for a Tarot Trump", name=who, other=whom), text_y)
+
+    def asks(name: str, other: str) -> str:
+        return t(lang, "{name} asks {other} for a Tarot Trump", name=name, other=other)
+
+    _centre_line(img, geo, asks, who, whom, y=text_y)
     ask = view.asks[-1]
     _draw_row(img, geo, (*ask.shown, *((ask.given,) if ask.given else ())), lang, row_y)
 
@@ -232,18 +241,23 @@ def _draw_last(
     last = view.last_trick
     if last is None:
         leader = player_name(view.leader, names, lang)
-        _centre_line(img, geo, t(lang, "{name} leads the first trick", name=leader))
+        _centre_line(img, geo, lambda name: t(lang, "{name} leads the first trick", name=name), leader)
         return
     cards = draw_trick(img, geo, last.plays, _names(view, names, lang), lang, bottom=me, deck="tarot")
     # In the middle of the trick, clear of its cards (a card lies at the top of an even table).
     left, top, right, bottom = geo.centre
     middle = ((left + right) / 2, (top + bottom) / 2)
     px = geo.px(18)
-    text = t(lang, "{name} takes the trick", name=player_name(last.winner, names, lang))
-    tag = pill(text, GOLD, px, INK)
+    winner = player_name(last.winner, names, lang)
+
+    def takes(name: str) -> str:
+        return t(lang, "{name} takes the trick", name=name)
+
+    tag = pill(takes(winner), GOLD, px, INK)
     room = room_across(cards, middle, tag.height, (right - left) / 2) - geo.px(8)
-    if tag.width > room:  # a long name: cut to the room, less the pill's own ends
-        tag = pill(fit(text, px, room - px * 1.1), GOLD, px, INK)
+    if tag.width > room:  # a long name: smaller type, then the name cut (the room less the pill's ends)
+        size = shrink(takes(winner), px, room - px * 1.1, smallest=px * 3 // 4)
+        tag = pill(fit_names(takes, [winner], size, room - size * 1.1), GOLD, size, INK)
     paste(img, tag, (middle[0] - tag.width / 2, middle[1] - tag.height / 2))
 
 
@@ -295,7 +309,7 @@ def _draw_centre(
     phase = view.phase
     bottom = me or 0
     if phase == DEAL:
-        _centre_line(img, geo, t(lang, "Dealing…"))
+        _centre_line(img, geo, lambda: t(lang, "Dealing…"))
     elif phase == DISCARD:
         _draw_discard(img, view, geo, names, lang, me)
     elif phase == PLAY:

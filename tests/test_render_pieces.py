@@ -28,6 +28,7 @@ from render.seats import (
     seat_token,
 )
 from render.stamp import BAND_LEAST, BAND_SHARE, stamped
+from render.text import fit_names, width_of
 
 #: A Tarot-grid-like field: an oval of 7 rows with a hole in the middle.
 OVAL: tuple[Cell, ...] = tuple(
@@ -313,3 +314,18 @@ def test_a_computers_seat_is_a_robots_head_wherever_its_token_is_drawn() -> None
     end = draw_pieces(line, 0, 30, named(1, names, "en"), 30, (255, 255, 255), 300)
     assert end == pytest.approx(pieces_width(named(1, names, "en"), 30), abs=1)
     assert line.crop((0, 0, head.width, 60)).getbbox() is not None
+
+
+def test_a_line_too_long_cuts_its_longest_name_and_keeps_what_it_says() -> None:
+    def asks(name: str, other: str) -> str:
+        return f"{name} asks {other} for a Tarot Trump"
+
+    names = ("Maximilian Alexander von Habsburg", "Bob")
+    room = width_of(asks("Maximilian", "Bob"), 24) + 1
+    cut = fit_names(asks, names, 24, room)
+    assert cut.endswith("… asks Bob for a Tarot Trump") and cut.startswith("Maximil")
+    assert "…" in cut and width_of(cut, 24) <= room
+    # What fits stays whole; when even three letters of each name are too long, the end is cut.
+    assert fit_names(asks, ("Al", "Bob"), 24, 1000) == "Al asks Bob for a Tarot Trump"
+    tight = fit_names(asks, names, 24, width_of("Max… asks Bob", 24))
+    assert tight.startswith("Max…") and tight.endswith("…") and "Trump" not in tight
