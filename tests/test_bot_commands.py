@@ -401,9 +401,10 @@ async def test_nobody_passes_for_a_computer_by_their_name(redis_client: aioredis
         assert lobby is not None and [p.name for p in lobby.players] == ["Alice", "eve"]
 
 
-async def test_a_name_cannot_turn_the_captions_around(redis_client: aioredis.Redis) -> None:
+async def test_a_name_is_shown_plain_and_at_most_32_characters(redis_client: aioredis.Redis) -> None:
     """A right-to-left override in a Telegram name would reverse the rest of every line that names
-    it (and draw the name backwards): names are shown without direction marks or control characters."""
+    it (and draw the name backwards): names are shown without direction marks or control characters.
+    A long name is cut, and says so."""
     async with BotHarness(redis_client) as bot:
         await bot.say(GROUP, ALICE, "/new grid_tarot", first_name="\u202eAlice\u200f")
         await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="\u2067Bob\u2069\u202a")
@@ -411,6 +412,18 @@ async def test_a_name_cannot_turn_the_captions_around(redis_client: aioredis.Red
         lobby = await bot.table(GROUP)
         assert lobby is not None and [p.name for p in lobby.players] == ["Alice", "Bob", "eve"]
         assert not any(mark in (bot.live(GROUP).text or "") for mark in "\u202e\u200f\u2067\u2069\u202a")
+        # Telegram allows 64 characters: a table shows 32, a cut name ending in "…".
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Leave"))
+        await bot.press(
+            GROUP, ALICE, bot.button(GROUP, "Join"), first_name="Александр Сергеевич Пушкин-Гоголь"
+        )
+        await bot.press(GROUP, 24, bot.button(GROUP, "Join"), first_name="Глеб Глебович Глебов-Глебовский")
+        lobby = await bot.table(GROUP)
+        assert lobby is not None
+        assert [p.name for p in lobby.players][2:] == [
+            "Александр Сергеевич Пушкин-Гого…",
+            "Глеб Глебович Глебов-Глебовский",
+        ]
 
 
 @pytest.mark.parametrize(

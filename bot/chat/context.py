@@ -78,14 +78,14 @@ BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u206
 
 
 def display_name(user: User) -> str:
-    """The name a table shows, without control characters and direction marks; a leading 🤖 is
-    dropped, since it marks the computers' seats (their robot tokens too), so nobody may pass for a
-    computer."""
+    """The name a table shows, without control characters and direction marks, a long one cut with
+    "…"; a leading 🤖 is dropped, since it marks the computers' seats (their robot tokens too), so
+    nobody may pass for a computer."""
     plain = "".join(
         c for c in user.first_name or "" if c not in BIDI_CONTROLS and unicodedata.category(c) != "Cc"
     )
-    first = " ".join(plain.split()).lstrip(COMPUTER_MARK)
-    return (first or user.username or str(user.id))[:NAME_CHARS]
+    name = " ".join(plain.split()).lstrip(COMPUTER_MARK) or user.username or str(user.id)
+    return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1].rstrip() + "…"
 
 
 def written_as(update: Update) -> Chat | None:
