@@ -215,23 +215,27 @@ class Header:
         margin = round(self.width * 0.025)
         big = max(10, round(self.height * 0.3))
         right = self.width - margin
+        status_end: float = right
         if self.over and view.aside is not None:
             # The unused 36th card, shown face up in the header's corner once the game is over.
             ah = self.height - 2 * round(self.height * 0.08)
             aw = round(ah / CARD_ASPECT)
             ax = right - aw
+            label = t(lang, "Unused card")
             if "status" in parts:
                 paste(img, card_face(view.aside, aw, ah, lang), (ax, (self.height - ah) // 2))
                 put_text(
                     img,
                     (ax - margin // 2, self.height * 0.3),
-                    t(lang, "Unused card"),
+                    label,
                     self.small,
                     look.muted,
                     "rm",
                     bold=False,
                 )
             right = ax - margin // 2
+            # The result line ends before the card's label, which stands at its height.
+            status_end = right - width_of(label, self.small, bold=False) - margin
         if "closed" in parts:
             put_text(
                 img,
@@ -244,7 +248,7 @@ class Header:
             )
         if "status" in parts:
             draw_pieces(
-                img, margin, self.height * 0.3, _status(view, self.names, lang), big, look.text, right
+                img, margin, self.height * 0.3, _status(view, self.names, lang), big, look.text, status_end
             )
         if "legend" in parts:
             end = right - _closed_width(self.small, lang, len(view.layout)) - margin

@@ -13,7 +13,7 @@ from core.engine import Seat
 from i18n import t
 from render.draw import RGB, SS, ink_on, paste
 from render.fonts import font, printable
-from render.text import fit, put_text, width_of
+from render.text import MIN_NAME, cut_name, fit, put_text, width_of
 
 #: Okabe-Ito colours, told apart with every common colour-vision deficiency; orange (light) and
 #: blue (dark) for the first two seats also differ in brightness. Discs carry a number too.
@@ -137,16 +137,38 @@ def pieces_width(pieces: Sequence[Piece], px: int) -> float:
     )
 
 
+def fit_pieces(pieces: Sequence[Piece], px: int, room: float) -> list[Piece]:
+    """`pieces` fitted into `room` by cutting their longest names (the text after a seat's token)
+    with "…", so that every seat named keeps its place and what the line says stays whole."""
+    names = {
+        n: piece
+        for n, piece in enumerate(pieces)
+        if isinstance(piece, str) and n and isinstance(pieces[n - 1], SeatMark)
+    }
+    kept = {n: len(name) for n, name in names.items()}
+
+    def shown() -> list[Piece]:
+        return [cut_name(names[n], kept[n]) if n in names else piece for n, piece in enumerate(pieces)]
+
+    line = shown()
+    while pieces_width(line, px) > room and kept and max(kept.values()) > MIN_NAME:
+        kept[max(kept, key=kept.__getitem__)] -= 1
+        line = shown()
+    return line
+
+
 def draw_pieces(
     img: Image.Image, x: float, y: float, pieces: Sequence[Piece], px: int, colour: RGB, end: float
 ) -> float:
-    """Draw pieces left to right, vertically centred on y, cutting text that would pass `end`;
-    returns where the line ends."""
-    for piece in pieces:
+    """Draw pieces left to right, vertically centred on y, within `end`: the longest names cut
+    first (`fit_pieces`), then the line's end; returns where the line ends."""
+    for piece in fit_pieces(pieces, px, end - x):
         if isinstance(piece, str):
             x += put_text(img, (x, y), fit(piece, px, end - x), px, colour)
-        else:
-            disc = _token(piece, px)
-            paste(img, disc, (x, y - disc.height / 2))
-            x += disc.width + px * 0.2
+            continue
+        disc = _token(piece, px)
+        if x + disc.width > end:
+            break
+        paste(img, disc, (x, y - disc.height / 2))
+        x += disc.width + px * 0.2
     return x

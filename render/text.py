@@ -68,13 +68,18 @@ def fit(text: str, px: int, room: float, bold: bool = True) -> str:
 MIN_NAME = 3
 
 
+def cut_name(name: str, keep: int) -> str:
+    """`name` cut to its first `keep` characters, with "…" if that cuts anything."""
+    return name if keep >= len(name) else name[:keep].rstrip() + "…"
+
+
 def fit_names(line: Callable[..., str], names: Sequence[str], px: int, room: float, bold: bool = True) -> str:
     """`line(*names)` fitted into `room` pixels by cutting its longest name (with "…") rather than
     its end, so that what it says of them stays whole; cut at the end only if that is not enough."""
     kept = [len(name) for name in names]
 
     def shown() -> str:
-        return line(*(n if k == len(n) else n[:k].rstrip() + "…" for n, k in zip(names, kept, strict=True)))
+        return line(*(cut_name(name, k) for name, k in zip(names, kept, strict=True)))
 
     text = shown()
     while width_of(text, px, bold) > room and kept and max(kept) > MIN_NAME:

@@ -178,6 +178,22 @@ def test_the_finished_game_shows_the_unused_card(finished: GridView) -> None:
     assert ImageChops.difference(with_aside.crop(field), without.crop(field)).getbbox() is None
 
 
+def test_a_long_name_in_the_result_stops_before_the_unused_card(finished: GridView) -> None:
+    """The result line and the unused card's label share the header's top row: however long the
+    winner's name, the line is cut before the label."""
+    geo = geometry(finished.layout, 1000)
+    top = (0, 0, 1000, geo.header // 2)
+
+    def drawn(names: tuple[str, ...], view: GridView = finished) -> Image.Image:
+        return decode(render_grid(view, names=names)).crop(top)
+
+    label = ImageChops.difference(drawn(NAMES), drawn(NAMES, finished.model_copy(update={"aside": None})))
+    result = ImageChops.difference(drawn(("Ж" * 32, "Ж" * 32)), drawn(("Щ" * 32, "Щ" * 32)))
+    label_box, result_box = label.getbbox(), result.getbbox()
+    assert label_box is not None and result_box is not None
+    assert result_box[2] < label_box[0]
+
+
 def test_language_and_theme_change_the_picture(mid: GridView) -> None:
     ru = render_grid(mid, names=NAMES, lang="ru")
     assert render_grid(mid, names=NAMES, lang="en") != ru

@@ -20,6 +20,7 @@ from render.seats import (
     COMPUTER_MARK,
     SeatMark,
     draw_pieces,
+    fit_pieces,
     named,
     pieces_width,
     player_name,
@@ -329,3 +330,20 @@ def test_a_line_too_long_cuts_its_longest_name_and_keeps_what_it_says() -> None:
     assert fit_names(asks, ("Al", "Bob"), 24, 1000) == "Al asks Bob for a Tarot Trump"
     tight = fit_names(asks, names, 24, width_of("Max… asks Bob", 24))
     assert tight.startswith("Max…") and tight.endswith("…") and "Trump" not in tight
+
+
+def test_a_line_of_seats_cuts_its_longest_names_so_that_every_seat_keeps_its_place() -> None:
+    names = ("Александр Сергеевич Пушкин", "Борис", "Maximilian Alexander Habsburg", "Глеб Глебович")
+    legend = [
+        piece for seat in range(4) for piece in (*(["    "] if seat else []), *named(seat, names, "ru"))
+    ]
+    fitted = fit_pieces(legend, 20, 700)
+    assert pieces_width(fitted, 20) <= 700
+    assert [p for p in fitted if not isinstance(p, str)] == [p for p in legend if not isinstance(p, str)]
+    shown = [p for p in fitted if isinstance(p, str) and p.strip()]
+    # The two longest names are cut (to the length of the next), the shorter ones stay whole.
+    assert shown == ["Александр Се…", "Борис", "Maximilian Al…", "Глеб Глебович"]
+    # What a line says of a seat stays whole: its name is cut instead.
+    status = ["Ход: ", *named(0, names, "ru"), " — фишка 1: 1, 2, 3 или 4 шага"]
+    fitted = fit_pieces(status, 24, 500)
+    assert fitted[-1] == status[-1] and str(fitted[2]).startswith("Але") and str(fitted[2]).endswith("…")
