@@ -86,6 +86,17 @@ async def test_gold_tour_charges_the_bet_and_pays_once(redis_client: aioredis.Re
         assert reasons.count("gold:payout") == (1 if payout > 0 else 0)
 
 
+async def test_a_stopped_tour_says_its_bet_is_returned(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/new gold 200")
+        table = await bot.table(ALICE)
+        assert table is not None and table.message_id is not None and await balance(bot, ALICE) == 800
+        await bot.say(ALICE, ALICE, "/stop")
+        caption = bot.api.messages[ALICE][table.message_id].content
+        assert caption.endswith("The game was stopped.\nThe bet is returned: 200 coins.")
+        assert await balance(bot, ALICE) == 1000
+
+
 async def test_a_bet_above_the_balance_is_refused_and_changes_nothing(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         wallet = services_of(bot.app).pulls.wallet

@@ -360,10 +360,12 @@ def stopped(table: Table, state: State) -> bool:
 def status_lines(table: Table, turn: str, lang: str, halted: bool) -> list[str]:
     """The end of a caption: the adapter's status (`turn`: whose turn and what to do, or the
     result), and under a finished game the series; a stopped game (`halted`) says so instead of
-    whose turn it was."""
+    whose turn it was, and that its bet went back."""
     if table.phase is not Phase.FINISHED:
         return [turn]
     lines = [t(lang, STOPPED)] if halted else [turn]
+    if halted and (stake := ADAPTERS[table.game].stake(table.options)):
+        lines.append(tn(lang, "The bet is returned: {n} coin.", "The bet is returned: {n} coins.", stake))
     if table.tally and len(table.players) > 1:
         lines.append(tally_line(table, lang))
     return lines
