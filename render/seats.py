@@ -13,7 +13,7 @@ from core.engine import Seat
 from i18n import t
 from render.draw import RGB, SS, ink_on, paste
 from render.fonts import font, printable
-from render.text import MIN_NAME, cut_name, fit, put_text, width_of
+from render.text import cut_to_fit, fit, put_text, width_of
 
 #: Okabe-Ito colours, told apart with every common colour-vision deficiency; orange (light) and
 #: blue (dark) for the first two seats also differ in brightness. Discs carry a number too.
@@ -140,21 +140,20 @@ def pieces_width(pieces: Sequence[Piece], px: int) -> float:
 def fit_pieces(pieces: Sequence[Piece], px: int, room: float) -> list[Piece]:
     """`pieces` fitted into `room` by cutting their longest names (the text after a seat's token)
     with "…", so that every seat named keeps its place and what the line says stays whole."""
-    names = {
-        n: piece
+    at = [
+        n
         for n, piece in enumerate(pieces)
         if isinstance(piece, str) and n and isinstance(pieces[n - 1], SeatMark)
-    }
-    kept = {n: len(name) for n, name in names.items()}
+    ]
 
-    def shown() -> list[Piece]:
-        return [cut_name(names[n], kept[n]) if n in names else piece for n, piece in enumerate(pieces)]
+    def with_names(names: Sequence[str]) -> list[Piece]:
+        line = list(pieces)
+        for n, name in zip(at, names, strict=True):
+            line[n] = name
+        return line
 
-    line = shown()
-    while pieces_width(line, px) > room and kept and max(kept.values()) > MIN_NAME:
-        kept[max(kept, key=kept.__getitem__)] -= 1
-        line = shown()
-    return line
+    names = [str(pieces[n]) for n in at]
+    return with_names(cut_to_fit(names, lambda cut: pieces_width(with_names(cut), px) <= room))
 
 
 def draw_pieces(

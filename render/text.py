@@ -73,19 +73,22 @@ def cut_name(name: str, keep: int) -> str:
     return name if keep >= len(name) else name[:keep].rstrip() + "…"
 
 
+def cut_to_fit(names: Sequence[str], fits: Callable[[list[str]], bool]) -> list[str]:
+    """`names`, the longest cut first (with "…", to `MIN_NAME` letters at the least) until `fits`
+    says the line they make fits."""
+    kept = [len(name) for name in names]
+    shown = list(names)
+    while not fits(shown) and kept and max(kept) > MIN_NAME:
+        kept[kept.index(max(kept))] -= 1
+        shown = [cut_name(name, k) for name, k in zip(names, kept, strict=True)]
+    return shown
+
+
 def fit_names(line: Callable[..., str], names: Sequence[str], px: int, room: float, bold: bool = True) -> str:
     """`line(*names)` fitted into `room` pixels by cutting its longest name (with "…") rather than
     its end, so that what it says of them stays whole; cut at the end only if that is not enough."""
-    kept = [len(name) for name in names]
-
-    def shown() -> str:
-        return line(*(cut_name(name, k) for name, k in zip(names, kept, strict=True)))
-
-    text = shown()
-    while width_of(text, px, bold) > room and kept and max(kept) > MIN_NAME:
-        kept[kept.index(max(kept))] -= 1
-        text = shown()
-    return fit(text, px, room, bold)
+    shown = cut_to_fit(names, lambda cut: width_of(line(*cut), px, bold) <= room)
+    return fit(line(*shown), px, room, bold)
 
 
 def shrink(text: str, px: int, room: float, bold: bool = True, smallest: int = 8) -> int:
