@@ -225,8 +225,15 @@ def _teams(view: GridTarotView) -> tuple[int, ...]:
 
 
 def _status(view: GridTarotView, names: Sequence[str], lang: str) -> list[Piece]:
-    if view.outcome is not None:
-        return [result_text(view.outcome, view, lambda seat: player_name(seat, names, lang), lang)]
+    outcome = view.outcome
+    if outcome is not None and not outcome.draw and len(set(_teams(view))) > 1:
+        # The winners with their tokens, as the legend below names the seats (cut name by name).
+        winners: list[Piece] = [t(lang, "Winners:") + " "]
+        for n, seat in enumerate(outcome.winners):
+            winners += [*([", "] if n else []), *named(seat, names, lang)]
+        return winners
+    if outcome is not None:
+        return [result_text(outcome, view, lambda seat: player_name(seat, names, lang), lang)]
     if view.to_move is None:
         return [t(lang, "Dealing…")]
     seat = view.to_move

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from core.ai.random_player import RandomPlayer
+from core.engine import Outcome
 from core.games.grid_tarot import GridTarotView
 from core.games.grid_tarot_rules import BOARD
 from core.play import play
@@ -210,3 +211,22 @@ def test_a_closed_card_everyone_has_seen_shows_on_its_back() -> None:
     assert render_grid_tarot(view, names=NAMES[:2], lang="en", size=600) != render_grid_tarot(
         forgotten, names=NAMES[:2], lang="en", size=600
     )
+
+
+def test_every_winner_is_named_with_their_token_however_long_the_names() -> None:
+    """Three winners of long names: each keeps its token and the start of its name in the result
+    line (a plain line cut at its end lost the third)."""
+    final = views_of_a_game(4, 1, seed=41)[-1]
+    won = final.model_copy(update={"outcome": Outcome(winners=(0, 1, 2), losers=(3,)), "teams": (0, 0, 0, 1)})
+    long = ("Александр Сергеевич Пушкин", "Maximilian Alexander Habsburg", "Глеб Глебович Глебов", "Dan")
+    renamed = (*long[:2], "Глеб Глебович Глебовский", "Dan")
+    top = (0, 0, 1000, geometry(won.layout, 1000).header // 2)
+
+    def header(names: tuple[str, ...]) -> Image.Image:
+        return (
+            Image.open(io.BytesIO(render_grid_tarot(won, names=names, lang="ru", size=1000)))
+            .convert("RGB")
+            .crop(top)
+        )
+
+    assert ImageChops.difference(header(long), header(renamed)).getbbox() is not None
