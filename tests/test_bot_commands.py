@@ -96,7 +96,7 @@ async def test_a_game_replaced_in_private_says_so_without_a_button(
         assert all("Play again" not in json.dumps(call.params.get("reply_markup")) for call in edits)
         stopped = bot.api.messages[ALICE][old]
         assert stopped.keyboard == []
-        assert stopped.content.endswith("⬇️ A new game has begun below.\nThe game was stopped.")
+        assert stopped.content.endswith("The game was stopped.\n⬇️ A new game has begun below.")
         assert bot.live(ALICE).message_id != old
         assert not bot.errors
         # Stopped by /stop instead, a private game offers to play again.

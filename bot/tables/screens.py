@@ -242,22 +242,17 @@ def _seat_back(event: Event, names: Names, lang: str) -> str:
     return t(lang, "🙋 {name} is back at the table.", name=names[event.seat])
 
 
-def _replaced(event: Event, names: Names, lang: str) -> str:
-    return t(lang, "⬇️ A new game has begun below.")
-
-
 #: The table's own events (not a game's), told in every game's journal.
 TABLE_CAPTIONS: dict[type[Event], Caption] = {
     journal.SeatAway: _seat_away,
     journal.SeatBack: _seat_back,
-    journal.Replaced: _replaced,
 }
 
 
 def describe(adapter: GameAdapter, item: Entry, event: Event, names: Names, lang: str) -> str:
     """One journal line; a move a computer made for a person says so."""
-    if isinstance(event, GameOver):
-        return ""  # the status line tells the result
+    if isinstance(event, GameOver | journal.Replaced):
+        return ""  # the status line tells the result, or that a new game replaced this one
     caption = TABLE_CAPTIONS.get(type(event)) or adapter.captions[type(event)]
     text = caption(event, names, lang)
     if item.proxy and item.actor is not None:
@@ -360,12 +355,14 @@ def stopped(table: Table, state: State) -> bool:
 def status_lines(table: Table, turn: str, lang: str, halted: bool) -> list[str]:
     """The end of a caption: the adapter's status (`turn`: whose turn and what to do, or the
     result), and under a finished game the series; a stopped game (`halted`) says so instead of
-    whose turn it was, and that its bet went back."""
+    whose turn it was, that its bet went back and where the game that replaced it is."""
     if table.phase is not Phase.FINISHED:
         return [turn]
     lines = [t(lang, STOPPED)] if halted else [turn]
     if halted and (stake := ADAPTERS[table.game].stake(table.options)):
         lines.append(tn(lang, "The bet is returned: {n} coin.", "The bet is returned: {n} coins.", stake))
+    if replaced(table):
+        lines.append(t(lang, "⬇️ A new game has begun below."))
     if table.tally and len(table.players) > 1:
         lines.append(tally_line(table, lang))
     return lines
