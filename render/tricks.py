@@ -47,7 +47,7 @@ from render.table import (
 )
 from render.table import geometry as table_geometry
 from render.table import palette as table_palette
-from render.text import fit, fit_names, put_text, shrink
+from render.text import fit_names, put_text, shrink
 
 DEALER: RGB = (128, 84, 176)
 TRICKS: RGB = (36, 104, 186)
@@ -273,16 +273,20 @@ def _draw_sheet(img: Image.Image, view: TrickView, geo: Geometry, names: Sequenc
     left = margin if view.players > 4 else margin * 3
     right = geo.width - left
     top, bottom = geo.header + geo.px(20), geo.table - geo.px(20)
-    headline = _result(view, names, lang)
-    if headline:
-        tag = pill(fit(headline, geo.px(26), right - left), GOLD, geo.px(26), INK)
+    px = geo.px(26)
+    headline = result_line(view, names, lang, px, right - left - px * 1.1)  # the pill's ends
+    if headline is not None:
+        tag = pill(headline, GOLD, px, INK)
         paste(img, tag, ((geo.width - tag.width) / 2, top))
         top += tag.height + geo.px(12)
     if view.rows and view.rows[-1].hand != view.rows[-1].scored:
-        made = ", ".join(
-            f"{player_name(seat, names, lang)} {points}" for seat, points in enumerate(view.rows[-1].hand)
-        )
-        line = fit(t(lang, "Hand {n}: {made}", n=view.rows[-1].number, made=made), geo.px(20), right - left)
+        last = view.rows[-1]
+
+        def made(*seats: str) -> str:
+            points = ", ".join(f"{name} {points}" for name, points in zip(seats, last.hand, strict=True))
+            return t(lang, "Hand {n}: {made}", n=last.number, made=points)
+
+        line = fit_names(made, _names(view, names, lang), geo.px(20), right - left)
         put_text(img, (geo.width / 2, bottom - geo.px(12)), line, geo.px(20), TEXT, "mm")
         bottom -= geo.px(36)
     deals = [row.scored for row in view.rows]
@@ -293,13 +297,18 @@ def _draw_sheet(img: Image.Image, view: TrickView, geo: Geometry, names: Sequenc
     paste(img, sheet, ((geo.width - sheet.width) / 2, top + (bottom - top - sheet.height) / 2))
 
 
-def _result(view: TrickView, names: Sequence[str], lang: str) -> str:
-    if view.outcome is None:
-        return ""
-    winners = ", ".join(player_name(seat, names, lang) for seat in view.outcome.winners)
-    if view.outcome.draw:
+def result_line(view: TrickView, names: Sequence[str], lang: str, px: int, room: float) -> str | None:
+    """The match's result, its winners' names cut (not the verb) to fit `room`; None before its end."""
+    outcome = view.outcome
+    if outcome is None:
+        return None
+    if outcome.draw:
         return t(lang, "A draw")
-    return tn(lang, "{names} wins", "{names} win", len(view.outcome.winners), names=winners)
+
+    def wins(*winners: str) -> str:
+        return tn(lang, "{names} wins", "{names} win", len(winners), names=", ".join(winners))
+
+    return fit_names(wins, [player_name(seat, names, lang) for seat in outcome.winners], px, room)
 
 
 def _draw_centre(

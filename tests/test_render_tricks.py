@@ -11,6 +11,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from core.ai.random_player import RandomPlayer
+from core.engine import Outcome
 from core.games.tarot import TarotState
 from core.play import play
 from core.registry import GAMES
@@ -31,6 +32,7 @@ from render.tricks import (
     hand_rows,
     render_trick_panel,
     render_trick_table,
+    result_line,
     row_boxes,
 )
 
@@ -267,6 +269,15 @@ def test_the_score_sheet_names_every_seat_whole(players: int) -> None:
         assert changed(
             compose_table(public(state), names=names), compose_table(public(state), names=longer)
         ), seat
+
+
+def test_the_result_cuts_the_winners_names_not_the_verb() -> None:
+    over = public(first("minor_arcana", 3, OVER))
+    shared = over.model_copy(update={"outcome": Outcome(winners=(0, 1))})
+    long = ("Александр Сергеевич Пушкин", "Maximilian Alexander Habsburg", "Глеб")
+    line = result_line(shared, long, "ru", 26, 600)
+    assert line is not None and line.endswith("… побеждают") and width_of(line, 26) <= 600
+    assert result_line(shared, NAMES, "ru", 26, 600) == "Алиса, Борис побеждают"
 
 
 @pytest.mark.parametrize("players", [2, 3])
