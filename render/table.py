@@ -214,8 +214,12 @@ def plate(look: SeatLook, size: int, deck: Deck = "french") -> Image.Image:
     cx = pad + pw // 2
     name_px = geo.px(21)
     disc = seat_token(look.seat, geo.px(24), robot=look.robot)
-    name = fit(look.name, name_px, pw - geo.px(30) - disc.width)
-    x0 = round(cx - (disc.width + geo.px(4) + width_of(name, name_px)) / 2)
+    cap = None if look.mark is None else MARKS[look.mark](geo.px(56))
+    reach = 0 if cap is None else cap.width - pad  # how far a mark in the corner covers the plate
+    name = fit(look.name, name_px, pw - geo.px(30) - disc.width - reach)
+    block = disc.width + geo.px(4) + width_of(name, name_px)
+    # Centred, unless that would put the name's end under the mark.
+    x0 = round(min(cx - block / 2, pad + pw - geo.px(15) - reach - block))
     img.alpha_composite(disc, (x0, pad + geo.px(20) - disc.height // 2))
     put_text(img, (x0 + disc.width + geo.px(4), pad + geo.px(20)), name, name_px, TEXT)
     if look.cards:
@@ -234,8 +238,7 @@ def plate(look: SeatLook, size: int, deck: Deck = "french") -> Image.Image:
         for sprite in sprites:
             img.alpha_composite(sprite, (x, y))
             x += sprite.width + geo.px(6)
-    if look.mark is not None:
-        cap = MARKS[look.mark](geo.px(56))
+    if cap is not None:
         img.alpha_composite(cap, (img.width - cap.width, 0))
     return img
 

@@ -347,3 +347,18 @@ def test_a_line_of_seats_cuts_its_longest_names_so_that_every_seat_keeps_its_pla
     status = ["Ход: ", *named(0, names, "ru"), " — фишка 1: 1, 2, 3 или 4 шага"]
     fitted = fit_pieces(status, 24, 500)
     assert fitted[-1] == status[-1] and str(fitted[2]).startswith("Але") and str(fitted[2]).endswith("…")
+
+
+def test_a_long_name_ends_before_the_mark_in_its_plates_corner() -> None:
+    """The fool's cap sits in the plate's corner: a long name is cut before it, a short one stays
+    in the middle."""
+
+    def drawn(name: str) -> Image.Image:
+        return table.plate(table.SeatLook(0, name, 10, mark="fool"), 1000)
+
+    corner = table.MARKS["fool"](56)
+    box = (drawn("x").width - corner.width, 0, drawn("x").width, corner.height)
+    first, second = drawn("Александр Сергеевич Пушкин"), drawn("Борислав Сергеевич Пушкин")
+    assert ImageChops.difference(first.crop(box), second.crop(box)).getbbox() is None
+    assert ImageChops.difference(first, second).getbbox() is not None
+    assert ImageChops.difference(drawn("Алиса"), table.plate(table.SeatLook(0, "Алиса", 10), 1000)).getbbox()
