@@ -274,7 +274,10 @@ def _draw_pairs(
 
 def _draw_result(img: Image.Image, view: DurakView, geo: Geometry, names: Sequence[str], lang: str) -> None:
     """The fool under a cap (or a draw), and the order the others went out."""
-    order = ", ".join(f"{n}. {player_name(seat, names, lang)}" for n, seat in enumerate(view.out, start=1))
+    # A place and its name stay on one line (a no-break space).
+    order = ", ".join(
+        f"{n}.\u00a0{player_name(seat, names, lang)}" for n, seat in enumerate(view.out, start=1)
+    )
     lines = [t(lang, "Out: {names}", names=order)] if order else []
     if view.fool is not None:
         headline = t(lang, "The fool: {name}", name=player_name(view.fool, names, lang))

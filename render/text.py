@@ -99,10 +99,11 @@ def shrink(text: str, px: int, room: float, bold: bool = True, smallest: int = 8
 
 
 def wrap(text: str, px: int, room: float, lines: int, bold: bool = False) -> list[str]:
-    """Break `text` into at most `lines` lines of at most `room` pixels (the last one cut with "…")."""
+    """Break `text` into at most `lines` lines of at most `room` pixels (the last one cut with "…"),
+    at spaces only: a no-break space keeps its neighbours together."""
     face = font(px, bold=bold)
     out: list[str] = []
-    words = text.split()
+    words = [word for word in text.split(" ") if word]
     while words and len(out) < lines:
         line = words.pop(0)
         while words and face.getlength(f"{line} {words[0]}") <= room:

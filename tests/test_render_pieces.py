@@ -29,7 +29,7 @@ from render.seats import (
     seat_token,
 )
 from render.stamp import BAND_LEAST, BAND_SHARE, stamped
-from render.text import fit_names, width_of
+from render.text import fit_names, width_of, wrap
 
 #: A Tarot-grid-like field: an oval of 7 rows with a hole in the middle.
 OVAL: tuple[Cell, ...] = tuple(
@@ -362,3 +362,9 @@ def test_a_long_name_ends_before_the_mark_in_its_plates_corner() -> None:
     assert ImageChops.difference(first.crop(box), second.crop(box)).getbbox() is None
     assert ImageChops.difference(first, second).getbbox() is not None
     assert ImageChops.difference(drawn("Алиса"), table.plate(table.SeatLook(0, "Алиса", 10), 1000)).getbbox()
+
+
+def test_a_line_wraps_at_spaces_only_so_a_place_keeps_its_name() -> None:
+    text = "Вышли: 1.\u00a0Maximilian Alexander Habsburg, 2.\u00a0Дина Дмитриевна Денисова"
+    lines = wrap(text, 21, width_of("Вышли: 1. Maximilian Alexander Habsburg, 2.", 21, bold=False), 2)
+    assert lines == ["Вышли: 1.\u00a0Maximilian Alexander Habsburg,", "2.\u00a0Дина Дмитриевна Денисова"]
