@@ -416,6 +416,7 @@ def replace(table: Table, user_id: int) -> Table:
 
 
 def replaced(table: Table) -> bool:
+    """Whether the table was stopped for the game that replaced it in its chat (`replace`)."""
     return bool(table.journal) and table.journal[-1].kind == journal.kind_of(journal.Replaced)
 
 

@@ -243,10 +243,7 @@ def _seat_back(event: Event, names: Names, lang: str) -> str:
 
 
 #: The table's own events (not a game's), told in every game's journal.
-TABLE_CAPTIONS: dict[type[Event], Caption] = {
-    journal.SeatAway: _seat_away,
-    journal.SeatBack: _seat_back,
-}
+TABLE_CAPTIONS: dict[type[Event], Caption] = {journal.SeatAway: _seat_away, journal.SeatBack: _seat_back}
 
 
 def describe(adapter: GameAdapter, item: Entry, event: Event, names: Names, lang: str) -> str:
@@ -314,12 +311,12 @@ def _stamped_if(halted: bool, photo: bytes, lang: str) -> bytes:
 
 def game_keyboard(table: Table, bot_username: str, opened: str | None = None) -> InlineKeyboardMarkup | None:
     """The buttons under the public picture; `opened` is the group shown of a two-step choice."""
+    if replaced(table):
+        return None
     lang = table.lang
     adapter = ADAPTERS[table.game]
     extra: list[Row] = []
     view = game_of(table).view(state_of(table), None)
-    if replaced(table):
-        return None
     if table.phase is not Phase.PLAYING:
         info = [
             _button(table, Kind.LOBBY, c.label, f"i.{c.action}") for c in adapter.info_actions(view, lang)
