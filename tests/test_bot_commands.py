@@ -11,6 +11,7 @@ import redis.asyncio as aioredis
 from PIL import Image
 
 from bot.chat import callback
+from bot.chat.actions import PASSING_SECONDS
 from bot.offline.fake_api import BOT_ID
 from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase
@@ -277,6 +278,18 @@ async def test_lobby_leave_cancel_and_stop(redis_client: aioredis.Redis) -> None
         assert [label for row in bot.api.buttons(GROUP, stopped.message_id) for label, _ in row] == [
             "Play again"
         ]
+        # The answers to typed commands go after a minute: the table's message keeps what changed.
+        answers = [m for m in bot.api.bot_messages(GROUP) if m.reply_to is not None and not m.photo]
+        assert len(answers) >= 6 and not any(m.deleted for m in answers)
+        bot.clock.advance(PASSING_SECONDS)  # type: ignore[attr-defined]
+        await bot.tick()
+        assert all(m.deleted for m in answers)
+        assert not bot.api.messages[GROUP][stopped.message_id].deleted
+        # In a private chat the answer stays: it is the person's own conversation.
+        await bot.say(ALICE, ALICE, "/stop")
+        bot.clock.advance(PASSING_SECONDS)  # type: ignore[attr-defined]
+        await bot.tick()
+        assert bot.live(ALICE).content == "There is no game here. /games opens one."
 
 
 AS_A_CHAT = (

@@ -18,8 +18,9 @@ ALICE, BOB, CAROL, EVE = 81, 82, 83, 84
 GROUP = -100810
 PRESSES = 10_000
 COMMANDS = 2_000
-#: Keys that may change without a stored change: the marks of handled updates and the edit lease.
-TRANSIENT = (b"upd:", b"el:")
+#: Keys that may change without a stored change: the marks of handled updates, the edit lease, and
+#: the jobs that delete the bot's answers to typed commands in a group after a minute.
+TRANSIENT = (b"upd:", b"el:", b"later:")
 
 #: Lobby actions a person may not take at a running table they do not host (and moves they may not
 #: make: they are not seated, or the screen is not the current one).

@@ -59,6 +59,21 @@ async def reply(update: Update, text: str, keyboard: InlineKeyboardMarkup | None
         await update.effective_chat.send_message(text, reply_markup=keyboard)
 
 
+#: How long a group keeps the bot's answer to a typed /join, /leave or /stop: the table's own message
+#: shows what changed, the answer only says the command was heard.
+PASSING_SECONDS = 60
+
+
+async def reply_in_passing(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str) -> None:
+    """Answer a typed table command under it; in a group the answer goes after `PASSING_SECONDS`,
+    so that a lobby filled by commands does not fill the chat as well."""
+    message = update.effective_message
+    assert message is not None
+    sent = await message.reply_text(text)
+    if is_group(message.chat):
+        await services(context).tables.publisher.delete_later(sent.chat_id, sent.message_id, PASSING_SECONDS)
+
+
 def insufficient(short: InsufficientFunds) -> Refusal:
     return Refusal(
         "Not enough coins: you have {balance}, this needs {needed}. /wallet",

@@ -10,7 +10,14 @@ from telegram.ext import Application, CommandHandler, ContextTypes, MessageHandl
 
 from bot.adapters import ADAPTERS
 from bot.chat import callback, coins
-from bot.chat.actions import open_table, reply, set_language, table_action, tell_of_open_game
+from bot.chat.actions import (
+    open_table,
+    reply,
+    reply_in_passing,
+    set_language,
+    table_action,
+    tell_of_open_game,
+)
 from bot.chat.callback import Kind
 from bot.chat.context import chat_lang, display_name, is_group, services, topic_of, user_lang, written_as
 from bot.chat.keyboards import markup, rows_of
@@ -201,18 +208,18 @@ async def _table_command(update: Update, context: ContextTypes.DEFAULT_TYPE, act
     table = await services(context).tables.store.get(chat.id, topic_of(update.effective_message))
     lang = await chat_lang(context, chat, user)
     if table is None or table.phase is Phase.FINISHED:
-        await reply(update, t(lang, "There is no game here. /games opens one."))
+        await reply_in_passing(update, context, t(lang, "There is no game here. /games opens one."))
         return
     try:
         await table_action(context, table, user, chat.id, action, sender_chat=written_as(update))
     except Refusal as refusal:
-        await reply(update, t(lang, refusal.message, **refusal.values))
+        await reply_in_passing(update, context, t(lang, refusal.message, **refusal.values))
     except VersionConflict:
-        await reply(update, t(lang, "Someone was faster. Look at the table again."))
+        await reply_in_passing(update, context, t(lang, "Someone was faster. Look at the table again."))
     else:
         # The table's message, which shows the change, may be far up the chat: a typed command
         # gets its answer here.
-        await reply(update, t(lang, _done(action, table)))
+        await reply_in_passing(update, context, t(lang, _done(action, table)))
 
 
 def _done(action: str, table: Table) -> str:

@@ -618,9 +618,11 @@ class Publisher:
             return await self.bot.send_message(table.chat_id, text.replace("\0", plain), **where)
 
     async def _delete_later(self, table: Table, note: Message, delay: float) -> None:
-        await self.later.schedule(
-            table.chat_id, delay, DELETE, {"chat": table.chat_id, "message": note.message_id}
-        )
+        await self.delete_later(table.chat_id, note.message_id, delay)
+
+    async def delete_later(self, chat_id: int, message_id: int, delay: float) -> None:
+        """Delete a message of the bot's in `delay` seconds, from whichever worker is up then."""
+        await self.later.schedule(chat_id, delay, DELETE, {"chat": chat_id, "message": message_id})
 
     async def _delete(self, job: dict[str, Any]) -> None:
         with contextlib.suppress(BadRequest):  # already gone
