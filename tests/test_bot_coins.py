@@ -108,6 +108,32 @@ async def test_a_bet_above_the_balance_is_refused_and_changes_nothing(redis_clie
         assert await wallet.balance(BOB) == 100 and await wallet.history(BOB) == before
 
 
+async def test_a_bet_above_the_balance_leaves_the_running_game_as_it_was(
+    redis_client: aioredis.Redis,
+) -> None:
+    """A tour over a running private game is refused before that game ends when the balance cannot
+    cover its bet; what ending a running tour gives back counts towards it."""
+    async with BotHarness(redis_client) as bot:
+        wallet = services_of(bot.app).pulls.wallet
+        await wallet.apply(BOB, "drain", -900, "test", now=datetime.now(UTC))
+        await bot.say(BOB, BOB, "/new durak")
+        durak = await bot.table(BOB)
+        assert durak is not None and durak.phase is Phase.PLAYING
+        await bot.say(BOB, BOB, "/new gold 200")
+        assert "Not enough coins: you have 100, this needs 200" in bot.live(BOB).content
+        assert await bot.table(BOB) == durak and await wallet.balance(BOB) == 100
+        await bot.say(BOB, BOB, "/new gold 100")
+        tour = await bot.table(BOB)
+        assert tour is not None and tour.game == "gold" and await wallet.balance(BOB) == 0
+        # Its 100 come back as another tour of 100 replaces it; one of 200 would need 100 more.
+        await bot.say(BOB, BOB, "/new gold 200")
+        assert "Not enough coins: you have 0, this needs 100" in bot.live(BOB).content
+        assert await bot.table(BOB) == tour
+        await bot.say(BOB, BOB, "/new gold 100")
+        second = await bot.table(BOB)
+        assert second is not None and second.id != tour.id and await wallet.balance(BOB) == 0
+
+
 async def test_gold_starts_with_a_choice_of_bet(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         await bot.say(ALICE, ALICE, "/new gold")

@@ -207,10 +207,12 @@ async def open_table(
         for _ in range(chosen.computers):
             table = lifecycle.add_computer(table)
         table = lifecycle.start(table, fill=adapter.fill_with_computers)
-    if old is not None and old.phase is not Phase.FINISHED:
-        # In a private chat a new game ends the unfinished one, which says so.
-        old = await tables.commit(old, lifecycle.replace(old, user.id))
     try:
+        if old is not None and old.phase is not Phase.FINISHED:
+            # In a private chat a new game ends the unfinished one, which says so; not for a bet the
+            # person cannot cover.
+            await tables.check_funds(user.id, old, table)
+            old = await tables.commit(old, lifecycle.replace(old, user.id))
         await tables.commit(old, table)
     except InsufficientFunds as short:
         refusal = insufficient(short)

@@ -16,7 +16,7 @@ from datetime import datetime
 from bot import keys
 from bot.adapters import ADAPTERS
 from bot.economy.leaderboard import Leaderboard
-from bot.economy.wallet import Wallet
+from bot.economy.wallet import InsufficientFunds, Wallet
 from bot.tables.computers import Computers
 from bot.tables.lifecycle import (
     LOBBY_IDLE_MINUTES,
@@ -109,6 +109,15 @@ class Tables:
                     break
                 except VersionConflict:  # a move or a timer got there first: stop what it stored
                     current = await self.store.get(table.chat_id, table.topic)
+
+    async def check_funds(self, user_id: int, stopping: Table, new: Table) -> None:
+        """Raise InsufficientFunds if the person cannot cover `new`'s stake, counting what ending
+        their running game `stopping` for it would give back: asked before that game ends, so a bet
+        that cannot be covered changes nothing."""
+        moves = [*coin_moves(stopping, stop(stopping)), *coin_moves(None, new)]
+        needed = -sum(move.delta for move in moves if move.user_id == user_id)
+        if needed > 0 and (balance := await self.wallet.balance(user_id)) < needed:
+            raise InsufficientFunds(balance, needed)
 
     async def close_lobby(
         self, lobby: Table, *, idle: bool = False, answer: Callable[[], Awaitable[None]] | None = None
