@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 import redis.asyncio as aioredis
 from PIL import Image
 
+from bot.app import services_of
 from bot.chat import callback
 from bot.chat.actions import PASSING_SECONDS
 from bot.offline.fake_api import BOT_ID
@@ -40,9 +42,11 @@ async def test_help_games_and_deep_link(redis_client: aioredis.Redis) -> None:
         assert all(len(row) <= 2 for row in rows)
         await bot.press(ALICE, ALICE, bot.button(ALICE, "🃏 Card grid"))
         assert {"Solo", "Against the computer"} <= set(bot.button_labels(ALICE))
+        menu = bot.live(ALICE).message_id
         await bot.press(ALICE, ALICE, bot.button(ALICE, "Against the computer"))
         table = await bot.table(ALICE)
         assert table is not None and table.phase is Phase.PLAYING and len(table.players) == 2
+        assert bot.api.messages[ALICE][menu].deleted  # its work is done: the game is the chat's message
         # A deep link starts a game too, replacing the unfinished one in this private chat.
         await bot.say(ALICE, ALICE, "/start new_grid_solo")
         # An old link does not silently replace the running game: it asks first.
@@ -56,6 +60,29 @@ async def test_help_games_and_deep_link(redis_client: aioredis.Redis) -> None:
         await bot.say(GROUP, ALICE, "/start")
         greeting = bot.api.bot_messages(GROUP)[-2].content
         assert greeting.endswith("Choose a game below to open a table here. /help explains everything.")
+
+
+async def test_a_table_opened_from_the_menu_takes_the_menus_place(redis_client: aioredis.Redis) -> None:
+    """The menu's work is done once its table is open (in a group it would stay as a second table
+    message, its button answering «A game is already open here»); a menu that opened nothing stays."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, ALICE, "/games")
+        menu = bot.live(GROUP).message_id
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "🃏 Card grid"))
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Open a table here"))
+        lobby = await bot.table(GROUP)
+        assert lobby is not None and lobby.phase is Phase.LOBBY
+        assert bot.api.messages[GROUP][menu].deleted and bot.live(GROUP).message_id == lobby.message_id
+        wallet = services_of(bot.app).pulls.wallet
+        await wallet.apply(EVE, "drain", -950, "test", now=datetime.now(UTC))
+        await bot.say(EVE, EVE, "/games")
+        await bot.press(EVE, EVE, bot.button(EVE, "💰 McSweeney's Gold"))
+        bets = bot.live(EVE).message_id
+        await bot.press(EVE, EVE, bot.button(EVE, "Bet 100"))
+        assert "Not enough coins: you have 50, this needs 100" in bot.live(EVE).content
+        assert not bot.api.messages[EVE][bets].deleted
+        await bot.press(EVE, EVE, bot.button(EVE, "Bet 20", bets), bets)
+        assert bot.api.messages[EVE][bets].deleted and await bot.table(EVE) is not None
 
 
 async def test_a_yes_to_end_a_private_game_ends_that_game_once(redis_client: aioredis.Redis) -> None:

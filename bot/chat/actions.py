@@ -116,8 +116,9 @@ async def open_table(
     request: str,
     *,
     ask: bool,
-) -> None:
-    """A lobby in a group; in a private chat the game starts at once in the chosen mode.
+) -> bool:
+    """A lobby in a group; in a private chat the game starts at once in the chosen mode. Whether
+    the table is open (else the person was told why not, or asked first).
 
     `request` names the update (chat and message, or the press), so a retried update finds the
     table it made; with `ask`, a running private game is replaced only after a confirmation."""
@@ -127,17 +128,17 @@ async def open_table(
     adapter = ADAPTERS.get(game_id)
     if adapter is None:
         await reply(update, t(lang, "There is no game called {name}. /games lists them.", name=game_id[:40]))
-        return
+        return False
     if is_group(chat) and not adapter.in_groups:
         link = f"https://t.me/{context.bot.username}?start=new_{game_id}"
         button = InlineKeyboardMarkup([[InlineKeyboardButton(adapter.heading(lang), url=link)]])
         await reply(
             update, t(lang, "{game} is played in a private chat with me.", game=adapter.title(lang)), button
         )
-        return
+        return False
     if not await may_send_pictures(context, chat.id):
         await reply(update, t(lang, NO_PICTURES))
-        return
+        return False
     mode = mode_of(adapter, mode_key)
     if mode_key and mode is None and mode_key != GROUP_MODE:
         modes = ", ".join(mode.key for mode in adapter.private_modes)
@@ -151,11 +152,11 @@ async def open_table(
                 modes=modes,
             ),
         )
-        return
+        return False
     if not is_group(chat) and mode is None and adapter.stake(adapter.private_modes[0].options) > 0:
         # A coin game starts with a choice of stake, never with a default one.
         await _choose_mode(update, adapter, lang, t(lang, "Choose your bet:"))
-        return
+        return False
     tables = services(context).tables
     topic = topic_of(update.effective_message)
     table_id = derived_id(chat.id, topic, request)
@@ -163,11 +164,11 @@ async def open_table(
     if old is not None and old.id == table_id:
         # This request was handled before (delivered again): its table stands; show it.
         await tables.publisher.show(old)
-        return
+        return True
     if old is not None and old.phase is not Phase.FINISHED:
         if is_group(chat):
             await _tell_open_game(update, lang)
-            return
+            return False
         if ask:
             title = ADAPTERS[old.game].title(lang)
             keyboard = markup(
@@ -188,7 +189,7 @@ async def open_table(
                 t(lang, "You are playing {game} here. End it and start a new game?", game=title),
                 keyboard,
             )
-            return
+            return False
     me = Player(user_id=user.id, name=display_name(user), lang=lang)
     chosen = mode or adapter.private_modes[0]
     table = lifecycle.open_lobby(
@@ -217,7 +218,7 @@ async def open_table(
     except InsufficientFunds as short:
         refusal = insufficient(short)
         await reply(update, t(lang, refusal.message, **refusal.values))
-        return
+        return False
     # The host's cards will be dealt in private, as a joiner's: say now if the bot may not write there.
     if table.phase is Phase.LOBBY and adapter.panels and not await _can_write_to(context, user.id, table):
         await reply(
@@ -228,6 +229,7 @@ async def open_table(
                 name=me.name,
             ),
         )
+    return True
 
 
 async def _choose_mode(update: Update, adapter: GameAdapter, lang: str, prompt: str) -> None:

@@ -210,7 +210,10 @@ async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     if not rest:
         await send_modes(update, context, game_id, edit=True)
         return
-    await open_table(update, context, game_id, mode, f"q{query.id}", ask=True)
+    if await open_table(update, context, game_id, mode, f"q{query.id}", ask=True):
+        # The menu's work is done: the table is the chat's message now.
+        with contextlib.suppress(BadRequest):
+            await _message(update).delete()
 
 
 async def _confirmed(
