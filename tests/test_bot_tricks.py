@@ -22,6 +22,7 @@ from bot.offline.fake_api import FakeMessage
 from bot.tables import journal, lifecycle
 from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase, Table
+from bot.tables.publisher import OPEN_BOT_NOTICE_SECONDS
 from bot.tables.screens import names_of
 from core.ai.random_player import RandomPlayer
 from core.cards import is_major, tarot_label, tarot_name
@@ -186,9 +187,15 @@ async def test_a_host_learns_at_new_whether_their_cards_can_reach_them(redis_cli
     privately, as a joiner does, or, if the bot may not write to them yet, in the group how to open it."""
     async with BotHarness(redis_client) as bot:
         await bot.say(GROUP, ALICE, "/new minor_arcana", first_name="Alice")
-        assert bot.live(GROUP).content == (
-            "Alice, open the bot with «🤖 Play from the bot»: your cards will come there."
+        notice = bot.live(GROUP)
+        assert (
+            notice.content == "Alice, open the bot with «🤖 Play from the bot»: your cards will come there."
         )
+        # It stands under the lobby for a while, then goes.
+        bot.clock.advance(OPEN_BOT_NOTICE_SECONDS)  # type: ignore[attr-defined]
+        await bot.tick()
+        lobby = await current(bot, GROUP)
+        assert notice.deleted and bot.live(GROUP).message_id == lobby.message_id
         await bot.say(BOB, BOB, "/start", first_name="Bob")
         await bot.say(GROUP - 1, BOB, "/new minor_arcana", first_name="Bob")
         lobby = await current(bot, GROUP - 1)

@@ -28,6 +28,7 @@ from bot.economy.wallet import InsufficientFunds
 from bot.tables import lifecycle
 from bot.tables.lifecycle import Refusal, derived_id, game_of, state_of
 from bot.tables.model import Phase, Player, Table
+from bot.tables.publisher import OPEN_BOT_NOTICE_SECONDS
 from i18n import N_, t
 
 #: The menu's mode for a group: a lobby (private modes start at once against computers).
@@ -219,16 +220,16 @@ async def open_table(
         refusal = insufficient(short)
         await reply(update, t(lang, refusal.message, **refusal.values))
         return False
-    # The host's cards will be dealt in private, as a joiner's: say now if the bot may not write there.
+    # The host's cards will be dealt in private, as a joiner's: say now if the bot may not write there,
+    # under the lobby just sent (the menu pressed may be gone), for as long as such a notice stays.
     if table.phase is Phase.LOBBY and adapter.panels and not await _can_write_to(context, user.id, table):
-        await reply(
-            update,
-            t(
-                lang,
-                "{name}, open the bot with «🤖 Play from the bot»: your cards will come there.",
-                name=me.name,
-            ),
+        text = t(
+            lang,
+            "{name}, open the bot with «🤖 Play from the bot»: your cards will come there.",
+            name=me.name,
         )
+        note = await chat.send_message(text, message_thread_id=topic or None)
+        await tables.publisher.delete_later(chat.id, note.message_id, OPEN_BOT_NOTICE_SECONDS)
     return True
 
 
