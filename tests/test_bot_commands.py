@@ -199,11 +199,19 @@ async def test_a_groups_game_far_up_the_chat_is_brought_down_by_anyone(redis_cli
         assert table is not None and table.message_id is not None
         # Much later, someone asks for a game (named or from the menu, whose games could not open
         # here): the one open here is offered instead.
+        questions = []
         for command in ("/games", "/new", "/start", "/new durak"):
             await bot.say(GROUP, EVE, command, first_name="Eve")
             question = bot.live(GROUP)
+            questions.append(question)
             assert question.content.startswith("A game is already open here:"), command
             assert bot.button_labels(GROUP) == ["⬇️ Bring the game down here"], command
+        # Said in passing: those not pressed go after a minute.
+        bot.clock.advance(PASSING_SECONDS)  # type: ignore[attr-defined]
+        await bot.tick()
+        assert all(q.deleted for q in questions)
+        await bot.say(GROUP, EVE, "/games", first_name="Eve")
+        question = bot.live(GROUP)
         await bot.press(GROUP, EVE, bot.button(GROUP, "⬇️ Bring the game down here"))
         assert bot.last_alert() is None
         down = await bot.table(GROUP)

@@ -65,12 +65,17 @@ async def reply(update: Update, text: str, keyboard: InlineKeyboardMarkup | None
 PASSING_SECONDS = 60
 
 
-async def reply_in_passing(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str) -> None:
+async def reply_in_passing(
+    update: Update,
+    context: ContextTypes.DEFAULT_TYPE,
+    text: str,
+    keyboard: InlineKeyboardMarkup | None = None,
+) -> None:
     """Answer a typed table command under it; in a group the answer goes after `PASSING_SECONDS`,
     so that a lobby filled by commands does not fill the chat as well."""
     message = update.effective_message
     assert message is not None
-    sent = await message.reply_text(text)
+    sent = await message.reply_text(text, reply_markup=keyboard)
     if is_group(message.chat):
         await services(context).tables.publisher.delete_later(sent.chat_id, sent.message_id, PASSING_SECONDS)
 
@@ -97,16 +102,15 @@ async def tell_of_open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, 
     table = await services(context).tables.store.get(chat.id, topic_of(update.effective_message))
     if table is None or table.phase is Phase.FINISHED:
         return False
-    await _tell_open_game(update, lang)
+    await _tell_open_game(update, context, lang)
     return True
 
 
-async def _tell_open_game(update: Update, lang: str) -> None:
-    # Its message may be far up a busy chat by now.
+async def _tell_open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, lang: str) -> None:
+    # Its message may be far up a busy chat by now. Said in passing: the game is what stays.
     down = markup([[menu_button(t(lang, "⬇️ Bring the game down here"), RESUME)]])
-    await reply(
-        update, t(lang, "A game is already open here: finish it, or its host or an admin can /stop it."), down
-    )
+    text = t(lang, "A game is already open here: finish it, or its host or an admin can /stop it.")
+    await reply_in_passing(update, context, text, down)
 
 
 async def open_table(
@@ -168,7 +172,7 @@ async def open_table(
         return True
     if old is not None and old.phase is not Phase.FINISHED:
         if is_group(chat):
-            await _tell_open_game(update, lang)
+            await _tell_open_game(update, context, lang)
             return False
         if ask:
             title = ADAPTERS[old.game].title(lang)
