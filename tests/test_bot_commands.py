@@ -249,8 +249,10 @@ async def test_lobby_presses_are_answered_once_stored_before_any_picture(
 async def test_lang_switches_the_users_language(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         await bot.say(ALICE, ALICE, "/lang")
+        choice = bot.live(ALICE).message_id
         await bot.press(ALICE, ALICE, bot.button(ALICE, "Русский"))
         assert bot.live(ALICE).content == "Язык: русский."
+        assert bot.api.messages[ALICE][choice].deleted  # the choice is made: the menu goes
         await bot.say(ALICE, ALICE, "/new grid")
         assert "ваш ход" in bot.live(ALICE).content
         # In a group only an admin may set the chat's language (hosting a table is not enough).
@@ -259,7 +261,9 @@ async def test_lang_switches_the_users_language(redis_client: aioredis.Redis) ->
         await bot.press(GROUP, BOB, bot.button(GROUP, "English"))
         assert bot.last_alert() == "Only a chat admin can change the chat's language."
         bot.api.set_admins(GROUP, [BOB])
-        await bot.press(GROUP, BOB, bot.button(GROUP, "English"))
+        menu = next(m for m in bot.api.bot_messages(GROUP) if m.keyboard and "English" in str(m.keyboard))
+        await bot.press(GROUP, BOB, bot.button(GROUP, "English", menu.message_id), menu.message_id)
+        assert menu.deleted
         await bot.say(GROUP, BOB, "/stop")
         assert bot.live(GROUP).content == "The table is closed."
         await bot.say(GROUP, ALICE, "/new grid")  # Alice reads Russian, but the chat speaks English now

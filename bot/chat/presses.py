@@ -261,6 +261,8 @@ async def on_lang(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
         raise Refusal("This button is out of date.")
     await set_language(context, message.chat, query.from_user.id, data.action)
     await answer()
+    with contextlib.suppress(BadRequest):  # the choice is made: "Language: …" says which
+        await message.delete()
 
 
 def add_press_handlers(application: Application) -> None:  # type: ignore[type-arg]
