@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from telegram import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Update, User
+from telegram import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 from telegram.error import Forbidden
 from telegram.ext import ContextTypes
 
@@ -52,16 +52,17 @@ NO_PICTURES = N_(
 )
 
 
-async def reply(update: Update, text: str, keyboard: InlineKeyboardMarkup | None = None) -> None:
+async def reply(update: Update, text: str, keyboard: InlineKeyboardMarkup | None = None) -> Message | None:
     """Answer a message under it; an update with no message (a membership change) in its chat."""
     if update.effective_message is not None:
-        await update.effective_message.reply_text(text, reply_markup=keyboard)
-    elif update.effective_chat is not None:
-        await update.effective_chat.send_message(text, reply_markup=keyboard)
+        return await update.effective_message.reply_text(text, reply_markup=keyboard)
+    if update.effective_chat is not None:
+        return await update.effective_chat.send_message(text, reply_markup=keyboard)
+    return None
 
 
-#: How long a group keeps the bot's answer to a typed /join, /leave or /stop: the table's own message
-#: shows what changed, the answer only says the command was heard.
+#: How long a group keeps the bot's answer to a typed /join, /leave or /stop, or its «A game is
+#: already open here»: the table's own message shows what changed, the answer only that it was heard.
 PASSING_SECONDS = 60
 
 
@@ -73,10 +74,8 @@ async def reply_in_passing(
 ) -> None:
     """Answer a typed table command under it; in a group the answer goes after `PASSING_SECONDS`,
     so that a lobby filled by commands does not fill the chat as well."""
-    message = update.effective_message
-    assert message is not None
-    sent = await message.reply_text(text, reply_markup=keyboard)
-    if is_group(message.chat):
+    sent = await reply(update, text, keyboard)
+    if sent is not None and is_group(sent.chat):
         await services(context).tables.publisher.delete_later(sent.chat_id, sent.message_id, PASSING_SECONDS)
 
 
