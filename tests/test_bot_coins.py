@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 import redis.asyncio as aioredis
 
 from bot.app import services_of
+from bot.chat.actions import PASSING_SECONDS
 from bot.chat.coins import pull_caption
 from bot.economy.daily import PullTicket
 from bot.economy.pulls import Pull
@@ -147,8 +148,16 @@ async def test_gold_starts_with_a_choice_of_bet(redis_client: aioredis.Redis) ->
 async def test_gold_is_private_only(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         await bot.say(GROUP, ALICE, "/new gold")
-        assert "played in a private chat" in bot.live(GROUP).content
+        answer = bot.live(GROUP)
+        assert "played in a private chat" in answer.content
         assert await bot.table(GROUP) is None
+        # Said in passing, as a typo's answer is: both go after a minute.
+        await bot.say(GROUP, ALICE, "/new gdol")
+        typo = bot.live(GROUP)
+        assert typo.content == "There is no game called gdol. /games lists them."
+        bot.clock.advance(PASSING_SECONDS)  # type: ignore[attr-defined]
+        await bot.tick()
+        assert answer.deleted and typo.deleted
 
 
 async def test_spins_free_then_paid_with_reset_and_streak(redis_client: aioredis.Redis) -> None:

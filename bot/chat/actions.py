@@ -131,13 +131,17 @@ async def open_table(
     lang = await chat_lang(context, chat, user)
     adapter = ADAPTERS.get(game_id)
     if adapter is None:
-        await reply(update, t(lang, "There is no game called {name}. /games lists them.", name=game_id[:40]))
+        text = t(lang, "There is no game called {name}. /games lists them.", name=game_id[:40])
+        await reply_in_passing(update, context, text)
         return False
     if is_group(chat) and not adapter.in_groups:
         link = f"https://t.me/{context.bot.username}?start=new_{game_id}"
         button = InlineKeyboardMarkup([[InlineKeyboardButton(adapter.heading(lang), url=link)]])
-        await reply(
-            update, t(lang, "{game} is played in a private chat with me.", game=adapter.title(lang)), button
+        await reply_in_passing(
+            update,
+            context,
+            t(lang, "{game} is played in a private chat with me.", game=adapter.title(lang)),
+            button,
         )
         return False
     if not await may_send_pictures(context, chat.id):
@@ -146,8 +150,9 @@ async def open_table(
     mode = mode_of(adapter, mode_key)
     if mode_key and mode is None and mode_key != GROUP_MODE:
         modes = ", ".join(mode.key for mode in adapter.private_modes)
-        await reply(
+        await reply_in_passing(
             update,
+            context,
             t(
                 lang,
                 "{game} has no mode “{mode}”. Modes: {modes}.",

@@ -244,7 +244,7 @@ async def cmd_lang(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         try:
             await set_language(context, chat, user.id, wanted, written_as(update))
         except Refusal as refusal:
-            await reply(update, t(lang, refusal.message, **refusal.values))
+            await reply_in_passing(update, context, t(lang, refusal.message, **refusal.values))
         return
     buttons = [
         InlineKeyboardButton(name, callback_data=callback.encode(Kind.LANG, "-", 0, code))
@@ -263,7 +263,7 @@ def for_a_person(handler: Command) -> Command:
             return
         assert update.effective_chat is not None and update.effective_user is not None
         lang = await chat_lang(context, update.effective_chat, update.effective_user)
-        await reply(update, t(lang, AS_A_CHAT))
+        await reply_in_passing(update, context, t(lang, AS_A_CHAT))
 
     return run
 
