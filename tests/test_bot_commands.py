@@ -331,6 +331,21 @@ async def test_lobby_leave_cancel_and_stop(redis_client: aioredis.Redis) -> None
         assert bot.live(ALICE).content == "There is no game here. /games opens one."
 
 
+async def test_an_answer_in_a_chat_the_bot_has_left_is_not_deleted_again_and_again(
+    redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, ALICE, "/new grid", first_name="Alice")
+        await bot.say(GROUP, BOB, "/join", first_name="Bob")
+        bot.api.removed_from.add(GROUP)  # taken out of the group before the answer's minute is up
+        for _ in range(3):
+            bot.clock.advance(PASSING_SECONDS)  # type: ignore[attr-defined]
+            await bot.tick()
+        tries = [call for call in bot.api.calls_of("deleteMessage") if call.chat_id == GROUP]
+        assert len(tries) == 1 and tries[0].error is not None
+        assert not [record for record in caplog.records if record.getMessage() == "job delete failed"]
+
+
 AS_A_CHAT = (
     "You are writing as the group or as a channel: only a person can sit at a table or hold coins. "
     "Write as yourself, or press a game's button under /games."
