@@ -13,14 +13,14 @@ effect closed it again (drawn small on its back, so nobody has to remember it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image
 
 from core.cards import Card, deck78, major_name
-from core.engine import Event, Outcome, Seat
+from core.engine import Event, Outcome
 from core.games.grid_tarot import CellState, GridTarotGame, GridTarotView, TokenView
 from core.games.grid_tarot_arcana import Option
 from core.games.grid_tarot_events import CardsClosed, CardsOpened, Swapped, WheelTurned
@@ -29,7 +29,7 @@ from render.board import Board, CellLook, HeaderPart, Style, Token, background, 
 from render.deck import face
 from render.draw import RGB, paste
 from render.encode import build_palette, png, to_palette
-from render.seats import Piece, SeatMark, draw_pieces, named, pieces_width, player_name, robots
+from render.seats import Piece, SeatMark, draw_pieces, named, pieces_width, robots
 from render.tarot import BACK_INDIGO
 from render.text import put_text
 
@@ -133,18 +133,20 @@ def _joined(who: str, what: str) -> str:
     return f"{who}: {what}" if who else what
 
 
-def result_text(outcome: Outcome, view: GridTarotView, name: Callable[[Seat], str], lang: str) -> str:
-    """The result in a line; `name` names a seat (in a caption as given, in a picture as the font
-    can draw it)."""
+def names_winners(outcome: Outcome, view: GridTarotView) -> bool:
+    """Whether the result names its winning teams' seats (not a draw, nor one team's game)."""
+    return not outcome.draw and len(set(_teams(view))) > 1
+
+
+def result_text(outcome: Outcome, view: GridTarotView, names: Sequence[str], lang: str) -> str:
+    """The result in a line (a caption's: the winners as `names` names them)."""
+    if names_winners(outcome, view):
+        return t(lang, "Winners:") + " " + ", ".join(names[seat] for seat in outcome.winners)
     if outcome.draw:
         return t(lang, "Draw: every team is out of moves")
-    if len(set(view.teams or range(view.players))) == 1:
-        if outcome.winners:
-            return t(lang, "The whole field is open: a win!")
-        return tn(
-            lang, "No move left with {n} closed card", "No move left with {n} closed cards", view.closed
-        )
-    return t(lang, "Winners: {names}", names=", ".join(map(name, outcome.winners)))
+    if outcome.winners:
+        return t(lang, "The whole field is open: a win!")
+    return tn(lang, "No move left with {n} closed card", "No move left with {n} closed cards", view.closed)
 
 
 # ----- what a cell shows ------------------------------------------------------------------------
@@ -226,14 +228,14 @@ def _teams(view: GridTarotView) -> tuple[int, ...]:
 
 def _status(view: GridTarotView, names: Sequence[str], lang: str) -> list[Piece]:
     outcome = view.outcome
-    if outcome is not None and not outcome.draw and len(set(_teams(view))) > 1:
+    if outcome is not None and names_winners(outcome, view):
         # The winners with their tokens, as the legend below names the seats (cut name by name).
         winners: list[Piece] = [t(lang, "Winners:") + " "]
         for n, seat in enumerate(outcome.winners):
             winners += [*([", "] if n else []), *named(seat, names, lang)]
         return winners
     if outcome is not None:
-        return [result_text(outcome, view, lambda seat: player_name(seat, names, lang), lang)]
+        return [result_text(outcome, view, names, lang)]
     if view.to_move is None:
         return [t(lang, "Dealing…")]
     seat = view.to_move

@@ -330,7 +330,7 @@ class GridTarotAdapter(GameAdapter):
         grid = _view(view)
         closed = tn(lang, "{n} closed card", "{n} closed cards", grid.closed)
         if grid.outcome is not None:
-            lines = ["🏁 " + result_text(grid.outcome, grid, lambda seat: names[seat], lang)]
+            lines = ["🏁 " + result_text(grid.outcome, grid, names, lang)]
             if grid.outcome.losers and grid.outcome.winners:
                 losers = ", ".join(names[seat] for seat in grid.outcome.losers)
                 lines.append(t(lang, "😔 {names}: no move left, the game is lost.", names=losers))

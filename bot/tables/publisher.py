@@ -576,7 +576,7 @@ class Publisher:
             return
         text = t(table.lang, "⏰ {names}, your move! Next time a computer will move for you.", names="\0")
         note = await self._notify(table, seats, text)
-        await self._delete_later(table, note, max(table.turn_seconds, 1))
+        await self.delete_later(table.chat_id, note.message_id, max(table.turn_seconds, 1))
 
     async def _ask_to_open_the_bot(self, table: Table, seat: int) -> None:
         """A person's panel could not be sent (they never opened the bot, or blocked it): the group
@@ -596,7 +596,7 @@ class Publisher:
             log.info("could not ask seat %s of table %s to open the bot: %s", seat, table.id, error)
             return
         await self.redis.set(key, str(note.message_id), xx=True, keepttl=True)
-        await self._delete_later(table, note, OPEN_BOT_NOTICE_SECONDS)
+        await self.delete_later(table.chat_id, note.message_id, OPEN_BOT_NOTICE_SECONDS)
 
     async def _notify(self, table: Table, seats: Sequence[int], text: str) -> Message:
         """Send `text` to the table's chat, the people of `seats` mentioned in place of its NUL, as
@@ -616,9 +616,6 @@ class Publisher:
             log.info("a notice with mentions was refused (%s): sent without them", error)
             plain = ", ".join(table.players[seat].name for seat in seats)
             return await self.bot.send_message(table.chat_id, text.replace("\0", plain), **where)
-
-    async def _delete_later(self, table: Table, note: Message, delay: float) -> None:
-        await self.delete_later(table.chat_id, note.message_id, delay)
 
     async def delete_later(self, chat_id: int, message_id: int, delay: float) -> None:
         """Delete a message of the bot's in `delay` seconds, from whichever worker is up then."""
