@@ -133,14 +133,14 @@ def _joined(who: str, what: str) -> str:
     return f"{who}: {what}" if who else what
 
 
-def names_winners(outcome: Outcome, view: GridTarotView) -> bool:
+def _names_winners(outcome: Outcome, view: GridTarotView) -> bool:
     """Whether the result names its winning teams' seats (not a draw, nor one team's game)."""
     return not outcome.draw and len(set(_teams(view))) > 1
 
 
 def result_text(outcome: Outcome, view: GridTarotView, names: Sequence[str], lang: str) -> str:
     """The result in a line (a caption's: the winners as `names` names them)."""
-    if names_winners(outcome, view):
+    if _names_winners(outcome, view):
         return t(lang, "Winners:") + " " + ", ".join(names[seat] for seat in outcome.winners)
     if outcome.draw:
         return t(lang, "Draw: every team is out of moves")
@@ -228,7 +228,7 @@ def _teams(view: GridTarotView) -> tuple[int, ...]:
 
 def _status(view: GridTarotView, names: Sequence[str], lang: str) -> list[Piece]:
     outcome = view.outcome
-    if outcome is not None and names_winners(outcome, view):
+    if outcome is not None and _names_winners(outcome, view):
         # The winners with their tokens, as the legend below names the seats (cut name by name).
         winners: list[Piece] = [t(lang, "Winners:") + " "]
         for n, seat in enumerate(outcome.winners):
