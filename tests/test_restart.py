@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -66,6 +68,36 @@ def test_kill_9_then_restart_keeps_every_game(tmp_path: Path) -> None:
     runs = keys.CONSOLE_RUNS.encode()
     assert after.pop(runs) == b"2" and before.pop(runs) == b"1"
     assert {key: after.get(key) for key in before} == before
+
+
+def server_pid(socket: str) -> int | None:
+    """The pid of the server answering on `socket`, or None while none does."""
+    client = local_client(socket, timeout=1.0)
+    try:
+        return int(client.info("server")["process_id"])
+    except redis.RedisError:
+        return None
+    finally:
+        client.close()
+
+
+@pytest.mark.parametrize("ending", [signal.SIGKILL, signal.SIGTERM], ids=["killed", "shut-down"])
+def test_an_embedded_server_that_ends_is_started_again_with_every_game(
+    tmp_path: Path, ending: signal.Signals
+) -> None:
+    """Redis stopped under a running bot: the bot starts its server again and plays on."""
+    data_dir = tmp_path / "data"
+    with console(tmp_path, DATA_DIR=str(data_dir)) as bot:
+        play_two_games(bot)
+        socket = server_socket(data_dir)
+        before = snapshot(socket)
+        first = server_pid(socket)
+        assert first is not None
+        os.kill(first, ending)
+        wait_until(lambda: server_pid(socket) not in (None, first), RESTART_SECONDS, "a new server answers")
+        assert snapshot(socket) == before
+        bot.send("press 2")  # the second game, played on from the new server
+        bot.expect("34 closed cards")
 
 
 def test_the_embedded_server_ends_with_its_bot(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,6 +28,9 @@ log = logging.getLogger(__name__)
 SOCKET_DIR_PREFIX = "bot-redis-"
 #: Linux's prctl option that signals a process when the thread that started it ends.
 _PR_SET_PDEATHSIG = 1
+#: The pause after a server that would not start again, doubled at each failure up to the cap.
+RESTART_PAUSE_SECONDS = 1.0
+RESTART_PAUSE_CAP_SECONDS = 30.0
 
 
 def find_redis_server() -> str:
@@ -68,7 +72,9 @@ class EmbeddedRedis:
     Use `with EmbeddedRedis(path) as server:` or `start()` / `stop()`; `url` is set while it runs.
     Call `start()` from the main thread: Linux ends the server when the thread that started it ends.
     The server holds a lock on the folder, so a second bot cannot start its own server there; a server
-    whose bot is gone is shut down and replaced (see `bot.runtime.ownership`).
+    whose bot is gone is shut down and replaced (see `bot.runtime.ownership`). A server that exits
+    while the bot runs (killed, or shut down by hand) is started again on the same socket by a watcher
+    thread, so the bot's clients reconnect to it and the games come back from the append-only file.
     """
 
     def __init__(self, data_dir: Path, *, executable: str | None = None, start_timeout: float = 10.0) -> None:
@@ -77,6 +83,10 @@ class EmbeddedRedis:
         self.start_timeout = start_timeout
         self._process: subprocess.Popen[bytes] | None = None
         self._socket_dir: str | None = None
+        #: Held while the server is started or stopped, so the watcher and `stop()` never cross.
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._watcher: threading.Thread | None = None
 
     @property
     def url(self) -> str:
@@ -93,14 +103,33 @@ class EmbeddedRedis:
         """Start the server, wait until it answers PING, and return its URL."""
         if self._process is not None:
             raise RuntimeError("embedded Redis already running")
-        self.data_dir.mkdir(parents=True, exist_ok=True)
         self._socket_dir = tempfile.mkdtemp(prefix=SOCKET_DIR_PREFIX)
         try:
-            lock_fd, previous = claim(self.data_dir, self._socket_path, self.start_timeout)
+            self._launch()
         except BaseException:
             self._remove_socket_dir()
             raise
-        if previous is not None:
+        log.info("embedded Redis %s started, data in %s", self.executable, self.data_dir)
+        self._stopping.clear()
+        self._watcher = threading.Thread(target=self._keep_running, name="embedded-redis", daemon=True)
+        self._watcher.start()
+        return self.url
+
+    def stop(self) -> None:
+        """Shut the server down (SIGTERM: Redis flushes the append-only file and exits)."""
+        self._stopping.set()
+        with self._lock:
+            self._end_process()
+            self._remove_socket_dir()
+        if self._watcher is not None and self._watcher is not threading.current_thread():
+            self._watcher.join()
+        self._watcher = None
+
+    def _launch(self) -> None:
+        """Lock the folder, spawn the server on this object's socket and wait until it answers."""
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        lock_fd, previous = claim(self.data_dir, self._socket_path, self.start_timeout)
+        if previous is not None and previous.socket != self._socket_path:
             _remove_socket_dir_of(previous)
         try:
             self._spawn(lock_fd)
@@ -109,13 +138,10 @@ class EmbeddedRedis:
         try:
             self._wait_until_ready()
         except BaseException:
-            self.stop()
+            self._end_process()
             raise
-        log.info("embedded Redis %s started, data in %s", self.executable, self.data_dir)
-        return self.url
 
-    def stop(self) -> None:
-        """Shut the server down (SIGTERM: Redis flushes the append-only file and exits)."""
+    def _end_process(self) -> None:
         if self._process is not None:
             self._process.terminate()
             try:
@@ -125,7 +151,35 @@ class EmbeddedRedis:
                 self._process.kill()
                 self._process.wait()
             self._process = None
-        self._remove_socket_dir()
+
+    def _keep_running(self) -> None:
+        """The watcher: start the server again whenever it exits unasked, until `stop()`.
+
+        Servers it starts end with this thread, which lives as long as the bot (see `start`).
+        """
+        pause = RESTART_PAUSE_SECONDS
+        while True:
+            process = self._process
+            if process is not None:
+                returncode = process.wait()
+                if self._stopping.is_set():
+                    return
+                log.warning("embedded Redis exited with %s; starting it again", returncode)
+            with self._lock:
+                if self._stopping.is_set():
+                    return
+                self._process = None
+                try:
+                    self._launch()
+                except Exception:  # the watcher must not end: the servers it started would end with it
+                    log.exception("embedded Redis did not start again; next try in %g s", pause)
+                else:
+                    log.warning("embedded Redis is running again")
+                    pause = RESTART_PAUSE_SECONDS
+                    continue
+            if self._stopping.wait(pause):
+                return
+            pause = min(pause * 2, RESTART_PAUSE_CAP_SECONDS)
 
     def __enter__(self) -> EmbeddedRedis:
         self.start()
