@@ -20,7 +20,7 @@ from types import TracebackType
 import redis
 
 from bot.runtime.errors import StartupError
-from bot.runtime.ownership import POLL_SECONDS, Owner, claim, local_client
+from bot.runtime.ownership import POLL_SECONDS, Owner, claim, local_client, read_owner
 
 log = logging.getLogger(__name__)
 
@@ -169,6 +169,9 @@ class EmbeddedRedis:
                 if self._stopping.is_set():
                     return
                 self._process = None
+                if read_owner(self.data_dir) != Owner.this_process(self._socket_path):
+                    log.warning("%s has another owner now: its server is not started again", self.data_dir)
+                    return
                 try:
                     self._launch()
                 except Exception:  # the watcher must not end: the servers it started would end with it
