@@ -6,11 +6,13 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+import pytest
 import redis.asyncio as aioredis
+from telegram.error import Forbidden
 
 from bot.app import services_of
 from bot.chat.actions import PASSING_SECONDS
-from bot.chat.coins import pull_caption
+from bot.chat.coins import STILL, pull_caption
 from bot.economy.daily import PullTicket
 from bot.economy.pulls import Pull
 from bot.economy.wallet import Movement
@@ -217,6 +219,31 @@ async def test_spinning_in_a_group_uses_the_same_allowance(redis_client: aioredi
         await bot.say(GROUP, BOB, "/top")
         board = bot.live(GROUP).content
         assert "This chat, by balance:" in board and "Alice" in board and "Bob" in board
+
+
+async def test_a_spin_in_a_group_the_bot_has_left_is_shown_at_the_next_spin_and_not_tried_again(
+    redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Telegram still delivers a press under a message of a group that removed the bot."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, ALICE, "/spin", first_name="Alice")
+        bot.api.removed_from.add(GROUP)
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "🎰 Spin"), first_name="Alice")
+        assert [type(error) for error in bot.expect_errors()] == [Forbidden]
+        for _ in range(3):  # the stills due for both spins, and any try again
+            bot.clock.advance(60)  # type: ignore[attr-defined]
+            await bot.tick()
+        edits = [call for call in bot.api.calls_of("editMessageMedia") if call.chat_id == GROUP]
+        assert len(edits) == 2 and all(call.error for call in edits)  # the press's, the first still's
+        logged = [(record.levelname, record.getMessage()) for record in caplog.records]
+        assert not [line for line in logged if line[0] == "ERROR"], logged
+        dropped = f"job {STILL} dropped: Telegram refused it (Forbidden: bot was kicked from the group chat)"
+        assert ("WARNING", dropped) in logged
+        # The pull the group could not be shown comes first at Alice's next spin, wherever she is.
+        await bot.say(ALICE, ALICE, "/spin")
+        shown = [message.content for message in bot.api.bot_messages(ALICE)]
+        assert [free_left(3) in text for text in shown] == [True, False]
+        assert free_left(2) in shown[1]
 
 
 async def test_broke_player_is_refused_and_refilled_once_a_day(redis_client: aioredis.Redis) -> None:

@@ -13,7 +13,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from telegram import Update
-from telegram.error import TelegramError
+from telegram.error import Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.chat.answers import TROUBLE
@@ -30,9 +30,14 @@ OUTAGE = (RedisConnectionError, RedisTimeoutError)
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     if isinstance(context.error, OUTAGE):
         log.warning("update failed: Redis is unreachable (%s)", context.error)
+    elif isinstance(context.error, Forbidden):
+        # The bot was removed from the chat, or blocked: an everyday refusal, not a fault of the bot.
+        log.warning("update failed: Telegram refused the bot (%s)", context.error)
     else:
         log.error("update failed", exc_info=context.error)
     note_failure(update, context)
+    if isinstance(context.error, Forbidden):
+        return  # a reply there would be refused as well
     if not isinstance(update, Update) or update.effective_user is None or update.callback_query is not None:
         return
     message = (

@@ -2,7 +2,9 @@
 
 A job is a kind and a JSON payload, due at a time, in one of the buckets' sorted sets; the ticker
 claims due jobs (a claim moves them a lease ahead, so one worker runs each, and a job whose worker
-died runs again when the lease is up) and runs them by kind. Jobs must be safe to run twice.
+died runs again when the lease is up) and runs them by kind. Jobs must be safe to run twice. A job
+that fails runs again when its lease is up, unless Telegram refused it for good (the bot is no longer
+in that chat, the chat moved, the message is gone): trying again could only be refused again.
 Used for the deletion of transient notices and for the bandit's final still after its spin.
 """
 
@@ -15,10 +17,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Final, cast
 
 import redis.asyncio as aioredis
+from telegram.error import BadRequest, ChatMigrated, Forbidden
 
 from bot import keys
 
 log = logging.getLogger(__name__)
+
+#: Telegram's answers that the same request would get again, however long a job waited.
+REFUSED_FOR_GOOD: Final = (BadRequest, Forbidden, ChatMigrated)
 
 # KEYS: a sorted set of due work. ARGV: now, lease seconds, limit. Takes the due members and moves
 # them a lease ahead, so each is handled by one worker; a worker that dies lets the lease run out.
@@ -88,6 +94,8 @@ class Later:
             try:
                 if job is not None:
                     await job(payload)
+            except REFUSED_FOR_GOOD as error:
+                log.warning("job %s dropped: Telegram refused it (%s)", payload["kind"], error)
             except Exception:
                 log.exception("job %s failed", payload["kind"])
                 continue

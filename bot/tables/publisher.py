@@ -622,9 +622,7 @@ class Publisher:
         await self.later.schedule(chat_id, delay, DELETE, {"chat": chat_id, "message": message_id})
 
     async def _delete(self, job: dict[str, Any]) -> None:
-        # Already gone, or the bot is no longer in that chat (or the chat moved): nothing to delete,
-        # and nothing to try again (only a failure to reach Telegram is tried again).
-        with contextlib.suppress(BadRequest, Forbidden, ChatMigrated):
+        with contextlib.suppress(BadRequest):  # already gone: nothing to delete
             await self.bot.delete_message(int(job["chat"]), int(job["message"]))
 
 
