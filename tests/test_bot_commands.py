@@ -38,6 +38,11 @@ async def test_help_games_and_deep_link(redis_client: aioredis.Redis) -> None:
         rows = bot.api.buttons(ALICE, bot.live(ALICE).message_id)
         labels = [label for row in rows for label, _ in row]
         assert {"🃏 Card grid", "💰 McSweeney's Gold", "🎰 One-legged bandit"} <= set(labels)
+        # The bandit, listed beside the games, is typed as one too: its lever, as the menu shows it.
+        await bot.say(ALICE, ALICE, "/new bandit")
+        assert bot.live(ALICE).content == "One-legged bandit\nPull the lever: /spin, or the button."
+        assert bot.button_labels(ALICE) == ["🎰 Spin"]
+        await bot.say(ALICE, ALICE, "/games")
         # A phone shows one or two buttons a row, each name whole.
         assert all(len(row) <= 2 for row in rows)
         await bot.press(ALICE, ALICE, bot.button(ALICE, "🃏 Card grid"))

@@ -21,7 +21,7 @@ from bot.chat.actions import (
 from bot.chat.callback import Kind
 from bot.chat.context import chat_lang, display_name, is_group, services, topic_of, user_lang, written_as
 from bot.chat.keyboards import markup, rows_of
-from bot.chat.menus import games_menu, send_menu
+from bot.chat.menus import games_menu, send_menu, send_modes
 from bot.tables import lifecycle
 from bot.tables.lifecycle import Refusal
 from bot.tables.model import Phase, Player, Table
@@ -186,6 +186,9 @@ async def cmd_new(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await send_menu(update, context)
         return
     game_id = context.args[0].lower()[:ECHO_CHARS]
+    if game_id == coins.BANDIT:  # the menu lists it beside the games, so it is typed as one too
+        await send_modes(update, context, game_id, edit=False)
+        return
     mode = context.args[1].lower()[:ECHO_CHARS] if len(context.args) > 1 else ""
     await open_table(update, context, game_id, mode, _request(update), ask=False)
 
