@@ -221,6 +221,21 @@ async def test_spinning_in_a_group_uses_the_same_allowance(redis_client: aioredi
         assert "This chat, by balance:" in board and "Alice" in board and "Bob" in board
 
 
+async def test_the_lever_under_the_menu_spins_a_machine_below_it(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/games")
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "🎰 One-legged bandit"))
+        card = bot.live(ALICE)
+        assert card.content == "One-legged bandit\nPull the lever: /spin, or the button."
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "🎰 Spin"))
+        machine = bot.live(ALICE)
+        assert machine.message_id > card.message_id and free_left(4) in machine.content
+        assert bot.api.messages[ALICE][card.message_id].deleted  # its work is done
+        # The machine's own lever spins it in place.
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "🎰 Spin"))
+        assert bot.live(ALICE).message_id == machine.message_id and free_left(3) in bot.live(ALICE).content
+
+
 async def test_a_spin_in_a_group_the_bot_has_left_is_shown_at_the_next_spin_and_not_tried_again(
     redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -9,6 +9,7 @@ shown before their next one.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any, Final
 from zoneinfo import ZoneInfo
 
@@ -21,6 +22,7 @@ from telegram import (
     Message,
     Update,
 )
+from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot.chat import callback
@@ -242,13 +244,18 @@ async def on_coin(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
         return
     if data.action != SPIN or not (data.table == "-" or _is_hex(data.table)):
         raise Refusal("This button is out of date.")
-    machine = query.message if isinstance(query.message, Message) else None
+    message = query.message if isinstance(query.message, Message) else None
     owner = int(data.table, 16) if data.table != "-" else 0
     await answer()
-    # Pressing Spin under someone else's machine spins your own, in a new message.
+    # Pressing Spin under someone else's machine spins your own, in a new message; so does the
+    # lever under the menu's words, which cannot become a picture.
+    machine = message if message is not None and (message.animation or message.photo) else None
     refusal = await spin(update, context, f"q{query.id}", machine if owner == query.from_user.id else None)
     if refusal is not None and update.effective_chat is not None:
         await context.bot.send_message(update.effective_chat.id, refusal)
+    elif message is not None and machine is None and owner == query.from_user.id:
+        with contextlib.suppress(BadRequest):  # the menu's work is done: the machine is below
+            await message.delete()
 
 
 def _is_hex(text: str) -> bool:
