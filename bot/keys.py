@@ -91,6 +91,11 @@ def unseen(chat_id: int) -> str:
     return f"nv:{tag(chat_id)}:{chat_id}"
 
 
+def machine_pull(chat_id: int, message_id: int) -> str:
+    """The pull a bandit machine's message shows last, so that an older pull's still does not cover it."""
+    return f"mp:{tag(chat_id)}:{chat_id}:{message_id}"
+
+
 def panel_refused(table_id: str, seat: int) -> str:
     """The group's notice asking a person whose panel could not be sent to open the bot."""
     return f"pr:{table_id}:{seat}"

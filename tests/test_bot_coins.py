@@ -236,6 +236,23 @@ async def test_the_lever_under_the_menu_spins_a_machine_below_it(redis_client: a
         assert bot.live(ALICE).message_id == machine.message_id and free_left(3) in bot.live(ALICE).content
 
 
+async def test_a_pull_made_before_the_last_ones_still_never_shows_that_still(
+    redis_client: aioredis.Redis,
+) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/spin")
+        machine = bot.live(ALICE).message_id
+        bot.clock.advance(1)  # type: ignore[attr-defined]
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "🎰 Spin"))  # while the first still is due
+        pressed = len(bot.api.calls)
+        for _ in range(3):
+            bot.clock.advance(2)  # type: ignore[attr-defined]
+            await bot.tick()
+        later = [call for call in bot.api.calls[pressed:] if call.method == "editMessageMedia"]
+        assert len(later) == 1 and later[0].params["message_id"] == machine  # the second pull's still
+        assert free_left(3) in bot.api.messages[ALICE][machine].content
+
+
 async def test_a_spin_in_a_group_the_bot_has_left_is_shown_at_the_next_spin_and_not_tried_again(
     redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
 ) -> None:

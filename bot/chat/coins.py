@@ -25,6 +25,7 @@ from telegram import (
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
+from bot import keys
 from bot.chat import callback
 from bot.chat.answers import Answer, pressed
 from bot.chat.callback import Callback, Kind
@@ -45,6 +46,8 @@ REFILL: Final = "refill"
 #: The job that turns a spin into the machine's final still (once the reels have stopped).
 STILL: Final = "bandit-still"
 STILL_AFTER_SECONDS: Final = 2.5
+#: How long a machine remembers its last pull: well past the still's due time and its retries.
+MACHINE_PULL_SECONDS: Final = 600
 
 #: Wallet movements in words, by the reason code the economy records.
 REASONS: dict[str, str] = {
@@ -193,6 +196,10 @@ async def _show(
         message_id = (
             await context.bot.send_animation(chat_id, animation, caption=caption, reply_markup=keyboard)
         ).message_id
+    # A still due for an earlier pull on this machine would cover this one's spin: it looks here first.
+    await services(context).redis.set(
+        keys.machine_pull(chat_id, message_id), pull.ticket.pull_id, ex=MACHINE_PULL_SECONDS
+    )
     job = {
         "chat": chat_id,
         "message": message_id,
@@ -215,6 +222,9 @@ def still_job(bot: Bot, found: Services) -> Job:
     async def run(job: dict[str, Any]) -> None:
         tz = ZoneInfo(found.settings.timezone)
         chat_id, owner, lang = int(job["chat"]), int(job["owner"]), str(job["lang"])
+        latest = await found.redis.get(keys.machine_pull(chat_id, int(job["message"])))
+        if latest is not None and latest != str(job["pull"]).encode():
+            return  # a later pull spins on this machine now; its own still follows it
         # Every step of a pull is idempotent per id: this only reads the pull back.
         pull = await found.pulls.pull(
             owner, str(job["name"]), chat_id, str(job["pull"]), now=found.clock(), tz=tz
