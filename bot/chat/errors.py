@@ -28,18 +28,19 @@ OUTAGE = (RedisConnectionError, RedisTimeoutError)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    # The bot was removed from the chat, or blocked: an everyday refusal, and a reply would get it too.
+    refused = isinstance(context.error, Forbidden)
     if isinstance(context.error, OUTAGE):
         log.warning("update failed: Redis is unreachable (%s)", context.error)
-    elif isinstance(context.error, Forbidden):
-        # The bot was removed from the chat, or blocked: an everyday refusal, not a fault of the bot.
+    elif refused:
         log.warning("update failed: Telegram refused the bot (%s)", context.error)
     else:
         log.error("update failed", exc_info=context.error)
     note_failure(update, context)
-    if isinstance(context.error, Forbidden):
-        return  # a reply there would be refused as well
-    if not isinstance(update, Update) or update.effective_user is None or update.callback_query is not None:
+    if refused or not isinstance(update, Update) or update.effective_user is None:
         return
+    if update.callback_query is not None:
+        return  # answered already, as every press is (`answers.pressed`)
     message = (
         TROUBLE if isinstance(context.error, RedisError) else N_("Something went wrong. Please try again.")
     )
