@@ -302,6 +302,18 @@ async def test_broke_player_is_refused_and_refilled_once_a_day(redis_client: aio
         assert "Come back tomorrow" in bot.live(BOB).content
 
 
+async def test_a_refill_pressed_in_a_group_is_told_to_the_presser_alone(redis_client: aioredis.Redis) -> None:
+    eve = 33  # she has never opened the bot: it may not write to her privately
+    async with BotHarness(redis_client) as bot:
+        coins = services_of(bot.app).pulls
+        await coins.wallet.apply(eve, "drain", -991, "test", now=services_of(bot.app).clock())
+        await bot.say(GROUP, eve, "/wallet", first_name="Eve")
+        await bot.press(GROUP, eve, bot.button(GROUP, "Refill"), first_name="Eve")
+        assert bot.last_alert() == "Refilled: your balance is 1000 coins."
+        assert await balance(bot, eve) == 1000
+        assert not [call for call in bot.api.calls_of("sendMessage") if call.chat_id == eve]
+
+
 async def test_many_concurrent_pulls_create_and_lose_no_coin(redis_client: aioredis.Redis) -> None:
     async with BotHarness(redis_client) as bot:
         coins = services_of(bot.app).pulls

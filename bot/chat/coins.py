@@ -249,8 +249,12 @@ async def on_coin(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     assert query is not None
     lang = await user_lang(context, query.from_user)
     if data.action == REFILL:
-        await answer()
-        await context.bot.send_message(query.from_user.id, await refill(context, query.from_user.id, lang))
+        told = await refill(context, query.from_user.id, lang)
+        if update.effective_chat is not None and update.effective_chat.id == query.from_user.id:
+            await answer()
+            await context.bot.send_message(query.from_user.id, told)
+        else:  # pressed in a group: told to the presser alone (the bot may not write to them privately)
+            await answer(told, alert=True)
         return
     if data.action != SPIN or not (data.table == "-" or _is_hex(data.table)):
         raise Refusal("This button is out of date.")
