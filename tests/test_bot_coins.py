@@ -308,10 +308,15 @@ async def test_a_refill_pressed_in_a_group_is_told_to_the_presser_alone(redis_cl
         coins = services_of(bot.app).pulls
         await coins.wallet.apply(eve, "drain", -991, "test", now=services_of(bot.app).clock())
         await bot.say(GROUP, eve, "/wallet", first_name="Eve")
+        wallet = bot.live(GROUP)
         await bot.press(GROUP, eve, bot.button(GROUP, "Refill"), first_name="Eve")
         assert bot.last_alert() == "Refilled: your balance is 1000 coins."
         assert await balance(bot, eve) == 1000
         assert not [call for call in bot.api.calls_of("sendMessage") if call.chat_id == eve]
+        # Her balance and movements are chatter in a group: they go after a minute.
+        bot.clock.advance(PASSING_SECONDS)  # type: ignore[attr-defined]
+        await bot.tick()
+        assert wallet.deleted
 
 
 async def test_many_concurrent_pulls_create_and_lose_no_coin(redis_client: aioredis.Redis) -> None:

@@ -27,6 +27,7 @@ from telegram.ext import ContextTypes
 
 from bot import keys
 from bot.chat import callback
+from bot.chat.actions import reply_in_passing
 from bot.chat.answers import Answer, pressed
 from bot.chat.callback import Callback, Kind
 from bot.chat.context import Services, chat_lang, display_name, services, user_lang
@@ -330,7 +331,8 @@ async def cmd_wallet(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     assert update.effective_user is not None and update.effective_message is not None
     lang = await user_lang(context, update.effective_user)
     text, broke = await wallet_text(context, update.effective_user.id, lang)
-    await update.effective_message.reply_text(text, reply_markup=refill_keyboard(lang) if broke else None)
+    # In a group someone's balance and movements are chatter: they go after a minute.
+    await reply_in_passing(update, context, text, refill_keyboard(lang) if broke else None)
 
 
 async def cmd_top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
