@@ -91,8 +91,8 @@ def unseen(chat_id: int) -> str:
     return f"nv:{tag(chat_id)}:{chat_id}"
 
 
-def machine_pull(chat_id: int, message_id: int) -> str:
-    """The pull a bandit machine's message shows last, so that an older pull's still does not cover it."""
+def machine(chat_id: int, message_id: int) -> str:
+    """A bandit machine's message: whose it is and the pull it shows last (`owner:pull`)."""
     return f"mp:{tag(chat_id)}:{chat_id}:{message_id}"
 
 

@@ -11,8 +11,10 @@ import redis.asyncio as aioredis
 from telegram.error import Forbidden
 
 from bot.app import services_of
+from bot.chat import callback
 from bot.chat.actions import PASSING_SECONDS
-from bot.chat.coins import STILL, pull_caption
+from bot.chat.callback import Kind
+from bot.chat.coins import SPIN, STILL, pull_caption
 from bot.economy.daily import PullTicket
 from bot.economy.pulls import Pull
 from bot.economy.wallet import Movement
@@ -251,6 +253,21 @@ async def test_a_pull_made_before_the_last_ones_still_never_shows_that_still(
         later = [call for call in bot.api.calls[pressed:] if call.method == "editMessageMedia"]
         assert len(later) == 1 and later[0].params["message_id"] == machine  # the second pull's still
         assert free_left(3) in bot.api.messages[ALICE][machine].content
+
+
+async def test_a_lever_forged_to_name_another_owner_spins_the_pressers_own_machine(
+    redis_client: aioredis.Redis,
+) -> None:
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, ALICE, "/spin", first_name="Alice")
+        alices = bot.live(GROUP)
+        shown = alices.content
+        # Bob's client sends the lever's data with his own id in it, under Alice's machine.
+        forged = callback.encode(Kind.COIN, format(BOB, "x"), 0, SPIN)
+        await bot.press(GROUP, BOB, forged, alices.message_id, first_name="Bob")
+        assert bot.api.messages[GROUP][alices.message_id].content == shown
+        bobs = bot.live(GROUP)
+        assert bobs.message_id > alices.message_id and "Bob's pull" in bobs.content
 
 
 async def test_a_spin_in_a_group_the_bot_has_left_is_shown_at_the_next_spin_and_not_tried_again(

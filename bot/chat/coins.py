@@ -47,8 +47,9 @@ REFILL: Final = "refill"
 #: The job that turns a spin into the machine's final still (once the reels have stopped).
 STILL: Final = "bandit-still"
 STILL_AFTER_SECONDS: Final = 2.5
-#: How long a machine remembers its last pull: well past the still's due time and its retries.
-MACHINE_PULL_SECONDS: Final = 600
+#: How long a machine's message is known as its owner's: their lever spins it in place that long,
+#: later in a new message. Its owner is recorded, not read from the lever's data, which a client may forge.
+MACHINE_SECONDS: Final = 2 * 24 * 3600
 
 #: Wallet movements in words, by the reason code the economy records.
 REASONS: dict[str, str] = {
@@ -197,9 +198,9 @@ async def _show(
         message_id = (
             await context.bot.send_animation(chat_id, animation, caption=caption, reply_markup=keyboard)
         ).message_id
-    # A still due for an earlier pull on this machine would cover this one's spin: it looks here first.
+    # The machine is this owner's, showing this pull: a still due for an earlier pull yields to it.
     await services(context).redis.set(
-        keys.machine_pull(chat_id, message_id), pull.ticket.pull_id, ex=MACHINE_PULL_SECONDS
+        keys.machine(chat_id, message_id), f"{owner}:{pull.ticket.pull_id}", ex=MACHINE_SECONDS
     )
     job = {
         "chat": chat_id,
@@ -217,14 +218,23 @@ async def _show(
         await context.bot.send_photo(chat_id, still, caption=t(lang, pull.view.episode))
 
 
+async def machine_of(found: Services, chat_id: int, message_id: int) -> tuple[int, str] | None:
+    """The owner of a machine's message and the pull it shows last, while it is remembered."""
+    mark = await found.redis.get(keys.machine(chat_id, message_id))
+    if mark is None:
+        return None
+    owner, _, pull_id = (mark.decode() if isinstance(mark, bytes) else str(mark)).partition(":")
+    return int(owner), pull_id
+
+
 def still_job(bot: Bot, found: Services) -> Job:
     """The job that replaces a spin by the machine's still, with the same caption."""
 
     async def run(job: dict[str, Any]) -> None:
         tz = ZoneInfo(found.settings.timezone)
         chat_id, owner, lang = int(job["chat"]), int(job["owner"]), str(job["lang"])
-        latest = await found.redis.get(keys.machine_pull(chat_id, int(job["message"])))
-        if latest is not None and latest != str(job["pull"]).encode():
+        shown = await machine_of(found, chat_id, int(job["message"]))
+        if shown is not None and shown[1] != job["pull"]:
             return  # a later pull spins on this machine now; its own still follows it
         # Every step of a pull is idempotent per id: this only reads the pull back.
         pull = await found.pulls.pull(
@@ -260,16 +270,17 @@ async def on_coin(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     if data.action != SPIN or not (data.table == "-" or _is_hex(data.table)):
         raise Refusal("This button is out of date.")
     message = query.message if isinstance(query.message, Message) else None
-    owner = int(data.table, 16) if data.table != "-" else 0
+    presser = query.from_user.id
     await answer()
-    # Pressing Spin under someone else's machine spins your own, in a new message; so does the
-    # lever under the menu's words, which cannot become a picture.
-    machine = message if message is not None and (message.animation or message.photo) else None
-    refusal = await spin(update, context, f"q{query.id}", machine if owner == query.from_user.id else None)
+    # The lever spins the presser's own machine in place; under anyone else's machine, under the
+    # menu's words (which cannot become a picture) or a machine long forgotten, in a new message.
+    shown = await machine_of(services(context), message.chat.id, message.message_id) if message else None
+    machine = message if shown is not None and shown[0] == presser else None
+    refusal = await spin(update, context, f"q{query.id}", machine)
     if refusal is not None and update.effective_chat is not None:
         await context.bot.send_message(update.effective_chat.id, refusal)
-    elif message is not None and machine is None and owner == query.from_user.id:
-        with contextlib.suppress(BadRequest):  # the menu's work is done: the machine is below
+    elif message is not None and message.text is not None and data.table == format(presser, "x"):
+        with contextlib.suppress(BadRequest):  # the presser's menu did its work: the machine is below
             await message.delete()
 
 
