@@ -13,7 +13,7 @@ from PIL import Image
 
 from bot.app import services_of
 from bot.chat import callback
-from bot.chat.actions import PASSING_SECONDS
+from bot.chat.actions import PASSING_SECONDS, RESUME
 from bot.offline.fake_api import BOT_ID
 from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase
@@ -226,6 +226,13 @@ async def test_a_groups_game_far_up_the_chat_is_brought_down_by_anyone(redis_cli
         assert bot.api.messages[GROUP][table.message_id].deleted
         assert bot.api.messages[GROUP][question.message_id].deleted
         assert all(callback.decode(d).version == down.screen for d in bot.button_data(GROUP))
+        # The same press forged under a picture (Eve's machine) brings the game down, and leaves the
+        # picture: only a question or a menu goes once its work is done.
+        await bot.say(GROUP, EVE, "/spin", first_name="Eve")
+        machine = bot.live(GROUP)
+        resume = callback.encode(callback.Kind.MENU, "-", 0, RESUME)
+        await bot.press(GROUP, EVE, resume, machine.message_id, first_name="Eve")
+        assert not bot.api.messages[GROUP][machine.message_id].deleted
         assert not bot.errors
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable
 
 from telegram import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
-from telegram.error import Forbidden
+from telegram.error import BadRequest, Forbidden
 from telegram.ext import ContextTypes
 
 from bot.adapters import ADAPTERS
@@ -77,6 +78,14 @@ async def reply_in_passing(
     sent = await reply(update, text, keyboard)
     if sent is not None and is_group(sent.chat):
         await services(context).tables.publisher.delete_later(sent.chat_id, sent.message_id, PASSING_SECONDS)
+
+
+async def delete_done(message: Message) -> None:
+    """Delete a menu or a question whose work is done. Only ever the bot's words: a press forged under
+    a picture (a table, a machine) must not take that away."""
+    if message.text is not None:
+        with contextlib.suppress(BadRequest):  # gone already
+            await message.delete()
 
 
 def insufficient(short: InsufficientFunds) -> Refusal:

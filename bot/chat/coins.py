@@ -9,7 +9,6 @@ shown before their next one.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from typing import Any, Final
 from zoneinfo import ZoneInfo
 
@@ -22,12 +21,11 @@ from telegram import (
     Message,
     Update,
 )
-from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot import keys
 from bot.chat import callback
-from bot.chat.actions import reply_in_passing
+from bot.chat.actions import delete_done, reply_in_passing
 from bot.chat.answers import Answer, pressed
 from bot.chat.callback import Callback, Kind
 from bot.chat.context import Services, chat_lang, display_name, services, user_lang
@@ -279,9 +277,8 @@ async def on_coin(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     refusal = await spin(update, context, f"q{query.id}", machine)
     if refusal is not None and update.effective_chat is not None:
         await context.bot.send_message(update.effective_chat.id, refusal)
-    elif message is not None and message.text is not None and data.table == format(presser, "x"):
-        with contextlib.suppress(BadRequest):  # the presser's menu did its work: the machine is below
-            await message.delete()
+    elif message is not None and data.table == format(presser, "x"):
+        await delete_done(message)  # the presser's menu did its work: the machine is below
 
 
 def _is_hex(text: str) -> bool:

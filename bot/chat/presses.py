@@ -7,18 +7,24 @@ panel), and only from the seat that may act; anything else gets a short alert an
 
 from __future__ import annotations
 
-import contextlib
 import math
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from telegram import Message, Update
-from telegram.error import BadRequest
 from telegram.ext import Application, CallbackQueryHandler, ContextTypes
 
 from bot.adapters import ADAPTERS
 from bot.chat import coins
-from bot.chat.actions import CONFIRMED, RESUME, insufficient, open_table, set_language, table_action
+from bot.chat.actions import (
+    CONFIRMED,
+    RESUME,
+    delete_done,
+    insufficient,
+    open_table,
+    set_language,
+    table_action,
+)
 from bot.chat.answers import Answer, pressed
 from bot.chat.callback import Callback, Kind
 from bot.chat.context import is_group, services, topic_of
@@ -211,9 +217,7 @@ async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
         await send_modes(update, context, game_id, edit=True)
         return
     if await open_table(update, context, game_id, mode, f"q{query.id}", ask=True):
-        # The menu's work is done: the table is the chat's message now.
-        with contextlib.suppress(BadRequest):
-            await _message(update).delete()
+        await delete_done(_message(update))  # the table is the chat's message now
 
 
 async def _confirmed(
@@ -234,8 +238,7 @@ async def _confirmed(
         raise Refusal("This button is out of date.")
     await answer()
     await open_table(update, context, game_id, mode, f"q{query.id}", ask=False)
-    with contextlib.suppress(BadRequest):
-        await message.delete()
+    await delete_done(message)
 
 
 async def _resume(context: ContextTypes.DEFAULT_TYPE, message: Message, user_id: int, answer: Answer) -> None:
@@ -248,8 +251,7 @@ async def _resume(context: ContextTypes.DEFAULT_TYPE, message: Message, user_id:
     await _reserve_group_edit(context, table.chat_id)
     await answer()
     await tables.publisher.bring_back(table, user_id)
-    with contextlib.suppress(BadRequest):
-        await message.delete()
+    await delete_done(message)
 
 
 @pressed
@@ -261,8 +263,7 @@ async def on_lang(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
         raise Refusal("This button is out of date.")
     await set_language(context, message.chat, query.from_user.id, data.action)
     await answer()
-    with contextlib.suppress(BadRequest):  # the choice is made: "Language: …" says which
-        await message.delete()
+    await delete_done(message)  # the choice is made: "Language: …" says which
 
 
 def add_press_handlers(application: Application) -> None:  # type: ignore[type-arg]
