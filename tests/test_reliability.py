@@ -116,6 +116,21 @@ async def test_crafted_presses_and_commands_get_a_short_answer_and_change_nothin
         assert await bot.table(GROUP) == before
 
 
+async def test_a_choice_forged_under_another_message_leaves_its_buttons(redis_client: aioredis.Redis) -> None:
+    async with BotHarness(redis_client) as bot:
+        table = await group_game(bot)
+        person = mover(table)
+        await bot.say(GROUP, person, "/spin")
+        machine = bot.live(GROUP).message_id
+        edits = len(bot.api.calls_of("editMessageReplyMarkup"))
+        await bot.press(GROUP, person, data(table, Kind.PICK, "1"), machine)
+        assert bot.last_alert() == "This button is out of date."
+        assert len(bot.api.calls_of("editMessageReplyMarkup")) == edits
+        assert bot.api.buttons(GROUP, machine) == [
+            [("🎰 Spin", callback.encode(Kind.COIN, format(person, "x"), 0, "spin"))]
+        ]
+
+
 async def test_a_press_during_a_redis_outage_is_answered_at_once(
     redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -171,6 +171,8 @@ async def on_pick(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     on_panel = seat is not None and table.panels.get(seat) == message.message_id
     if message.chat.id != table.chat_id and not on_panel:
         raise Refusal("This button belongs to another chat.")
+    if not on_panel and message.message_id != table.message_id:
+        raise Refusal("This button is out of date.")  # forged under another message: its buttons stay
     if (
         seat is None
         or table.phase is not Phase.PLAYING
