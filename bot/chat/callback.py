@@ -24,7 +24,7 @@ class Kind(StrEnum):
     MENU = "n"  # open a new table from the /games menu ("-" as table)
     LANG = "s"  # choose the interface language
     PICK = "p"  # open a group of choices (a field row, a suit), or "-" to go back to the groups
-    COIN = "c"  # the bandit's Spin (table: the machine's owner in hex) and the wallet's refill
+    COIN = "c"  # the bandit's Spin (table: in hex, who it was shown to) and the wallet's refill
 
 
 class Callback(NamedTuple):
