@@ -233,6 +233,8 @@ async def test_a_groups_game_far_up_the_chat_is_brought_down_by_anyone(redis_cli
         resume = callback.encode(callback.Kind.MENU, "-", 0, RESUME)
         await bot.press(GROUP, EVE, resume, machine.message_id, first_name="Eve")
         assert not bot.api.messages[GROUP][machine.message_id].deleted
+        again = await bot.table(GROUP)
+        assert again is not None and again.message_id == bot.live(GROUP).message_id != down.message_id
         assert not bot.errors
 
 
