@@ -39,9 +39,14 @@ async def test_help_games_and_deep_link(redis_client: aioredis.Redis) -> None:
         labels = [label for row in rows for label, _ in row]
         assert {"🃏 Card grid", "💰 McSweeney's Gold", "🎰 One-legged bandit"} <= set(labels)
         # The bandit, listed beside the games, is typed as one too: its lever, as the menu shows it.
-        await bot.say(ALICE, ALICE, "/new bandit")
-        assert bot.live(ALICE).content == "One-legged bandit\nPull the lever: /spin, or the button."
-        assert bot.button_labels(ALICE) == ["🎰 Spin"]
+        for typed in ("/new bandit", "/start new_bandit"):
+            await bot.say(ALICE, ALICE, typed)
+            assert bot.live(ALICE).content == "One-legged bandit\nPull the lever: /spin, or the button."
+            assert bot.button_labels(ALICE) == ["🎰 Spin"]
+        # A link that names no game greets, as any link the bot does not know.
+        for typed in ("/start new_", "/start new__"):
+            await bot.say(ALICE, ALICE, typed)
+            assert bot.live(ALICE).content == "Choose a game:", typed
         await bot.say(ALICE, ALICE, "/games")
         # A phone shows one or two buttons a row, each name whole.
         assert all(len(row) <= 2 for row in rows)

@@ -67,9 +67,9 @@ def _request(update: Update) -> str:
 async def cmd_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.effective_user is not None and update.effective_chat is not None
     payload = context.args[0] if context.args else ""
-    if payload.startswith("new_"):
-        game_id, mode = _game_and_mode(payload.removeprefix("new_"))
-        await open_table(update, context, game_id, mode, _request(update), ask=True)
+    game_id, mode = _game_and_mode(payload.removeprefix("new_"))
+    if payload.startswith("new_") and game_id.strip("_"):  # a link naming no game greets, as any other
+        await _open_named(update, context, game_id, mode, ask=True)
         return
     if payload.startswith(("join_", "panel_")) and not is_group(update.effective_chat):
         kind, _, table_id = payload.partition("_")
@@ -186,11 +186,19 @@ async def cmd_new(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await send_menu(update, context)
         return
     game_id = context.args[0].lower()[:ECHO_CHARS]
-    if game_id == coins.BANDIT:  # the menu lists it beside the games, so it is typed as one too
+    mode = context.args[1].lower()[:ECHO_CHARS] if len(context.args) > 1 else ""
+    await _open_named(update, context, game_id, mode, ask=False)
+
+
+async def _open_named(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, game_id: str, mode: str, *, ask: bool
+) -> None:
+    """A table of the game named by a command or a link; the bandit, which the menu lists beside the
+    games, shows its lever as the menu does."""
+    if game_id == coins.BANDIT:
         await send_modes(update, context, game_id, edit=False)
         return
-    mode = context.args[1].lower()[:ECHO_CHARS] if len(context.args) > 1 else ""
-    await open_table(update, context, game_id, mode, _request(update), ask=False)
+    await open_table(update, context, game_id, mode, _request(update), ask=ask)
 
 
 async def cmd_join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
