@@ -131,6 +131,55 @@ async def test_a_choice_forged_under_another_message_leaves_its_buttons(redis_cl
         ]
 
 
+def message_state(bot: BotHarness, message_id: int) -> tuple[object, ...]:
+    message = bot.api.messages[GROUP][message_id]
+    return message.text, message.caption, message.file_id, bot.api.buttons(GROUP, message_id), message.deleted
+
+
+async def test_a_press_under_a_message_it_does_not_belong_to_leaves_that_message(
+    redis_client: aioredis.Redis,
+) -> None:
+    """A client may send any button's data under any of the bot's messages. Whatever the press does
+    (a move, a spin, a refusal), the message it was sent under changes only if it is the table's, or
+    the presser's own machine (whose lever spins it, whatever the data says of its owner)."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, ALICE, "/new grid_tarot", first_name="Alice")  # rows, then cells: picks
+        await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="Bob")
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+        await bot.say(GROUP, ALICE, "/spin", first_name="Alice")  # a machine
+        alices = bot.live(GROUP).message_id
+        await bot.say(GROUP, EVE, "/new bandit", first_name="Eve")  # the lever under words
+        await bot.say(GROUP, EVE, "/games", first_name="Eve")  # a question: «Bring the game down»
+        await bot.say(GROUP, BOB, "/lang", first_name="Bob")  # a menu of languages
+        table = await bot.table(GROUP)
+        assert table is not None and table.message_id is not None
+        tables = {table.message_id}
+        messages = [m.message_id for m in bot.api.bot_messages(GROUP) if bot.api.buttons(GROUP, m.message_id)]
+        buttons = {
+            data: source
+            for source in messages
+            for row in bot.api.buttons(GROUP, source)
+            for _, data in row
+            if data is not None
+        }
+        assert len(messages) == 5 and len(buttons) > 10
+        for target in messages:
+            for data, source in buttons.items():
+                if source == target:
+                    continue
+                for presser in (ALICE, BOB, EVE):
+                    if bot.api.messages[GROUP][target].deleted:
+                        break
+                    before = message_state(bot, target)
+                    await bot.press(GROUP, presser, data, target)
+                    table = await bot.table(GROUP)
+                    if table is not None and table.message_id is not None:
+                        tables.add(table.message_id)
+                    if target not in tables and (target, presser) != (alices, ALICE):
+                        assert message_state(bot, target) == before, (data, presser)
+        assert not bot.errors
+
+
 async def test_a_press_during_a_redis_outage_is_answered_at_once(
     redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
 ) -> None:

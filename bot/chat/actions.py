@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Awaitable, Callable
 
-from telegram import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
+from telegram import CallbackQuery, Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update, User
 from telegram.error import BadRequest, Forbidden
 from telegram.ext import ContextTypes
 
@@ -80,10 +80,14 @@ async def reply_in_passing(
         await services(context).tables.publisher.delete_later(sent.chat_id, sent.message_id, PASSING_SECONDS)
 
 
-async def delete_done(message: Message) -> None:
-    """Delete a menu or a question whose work is done. Only ever the bot's words: a press forged under
-    a picture (a table, a machine) must not take that away."""
-    if message.text is not None:
+async def delete_done(query: CallbackQuery) -> None:
+    """Delete the menu or question (words, never a picture) a press came from, its work done: only if
+    the press is one of its own buttons (a client may send any button's data under any message)."""
+    message = query.message
+    if not isinstance(message, Message) or message.text is None or message.reply_markup is None:
+        return
+    buttons = (button.callback_data for row in message.reply_markup.inline_keyboard for button in row)
+    if query.data in buttons:
         with contextlib.suppress(BadRequest):  # gone already
             await message.delete()
 

@@ -277,8 +277,10 @@ async def on_coin(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     refusal = await spin(update, context, f"q{query.id}", machine)
     if refusal is not None and update.effective_chat is not None:
         await context.bot.send_message(update.effective_chat.id, refusal)
-    elif message is not None and data.table == format(presser, "x"):
-        await delete_done(message)  # the presser's menu did its work: the machine is below
+    elif message is not None and message.chat.id == presser:
+        # A private menu did its work: the machine is below. (In a group the lever under the menu's
+        # words stays, anyone's to pull.)
+        await delete_done(query)
 
 
 def _is_hex(text: str) -> bool:

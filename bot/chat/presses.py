@@ -11,7 +11,7 @@ import math
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from telegram import Message, Update
+from telegram import CallbackQuery, Message, Update
 from telegram.ext import Application, CallbackQueryHandler, ContextTypes
 
 from bot.adapters import ADAPTERS
@@ -207,7 +207,7 @@ async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     query = update.callback_query
     assert query is not None
     if data.action == RESUME:
-        await _resume(context, _message(update), query.from_user.id, answer)
+        await _resume(context, query, _message(update), answer)
         return
     game_id, _, rest = data.action.partition(".")
     mode, _, flag = rest.partition(".")
@@ -219,7 +219,7 @@ async def on_menu(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
         await send_modes(update, context, game_id, edit=True)
         return
     if await open_table(update, context, game_id, mode, f"q{query.id}", ask=True):
-        await delete_done(_message(update))  # the table is the chat's message now
+        await delete_done(query)  # the table is the chat's message now
 
 
 async def _confirmed(
@@ -240,10 +240,12 @@ async def _confirmed(
         raise Refusal("This button is out of date.")
     await answer()
     await open_table(update, context, game_id, mode, f"q{query.id}", ask=False)
-    await delete_done(message)
+    await delete_done(query)
 
 
-async def _resume(context: ContextTypes.DEFAULT_TYPE, message: Message, user_id: int, answer: Answer) -> None:
+async def _resume(
+    context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery, message: Message, answer: Answer
+) -> None:
     """The chat's running game, its message sent again at the foot of the chat; the question that
     offered it is then deleted (its work is done)."""
     tables = services(context).tables
@@ -252,8 +254,8 @@ async def _resume(context: ContextTypes.DEFAULT_TYPE, message: Message, user_id:
         raise Refusal("This game is over.")
     await _reserve_group_edit(context, table.chat_id)
     await answer()
-    await tables.publisher.bring_back(table, user_id)
-    await delete_done(message)
+    await tables.publisher.bring_back(table, query.from_user.id)
+    await delete_done(query)
 
 
 @pressed
@@ -265,7 +267,7 @@ async def on_lang(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
         raise Refusal("This button is out of date.")
     await set_language(context, message.chat, query.from_user.id, data.action)
     await answer()
-    await delete_done(message)  # the choice is made: "Language: …" says which
+    await delete_done(query)  # the choice is made: "Language: …" says which
 
 
 def add_press_handlers(application: Application) -> None:  # type: ignore[type-arg]
