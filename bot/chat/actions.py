@@ -62,8 +62,9 @@ async def reply(update: Update, text: str, keyboard: InlineKeyboardMarkup | None
     return None
 
 
-#: How long a group keeps the bot's answer to a typed /join, /leave or /stop, or its «A game is
-#: already open here»: the table's own message shows what changed, the answer only that it was heard.
+#: How long a group keeps the bot's answer to a typed command that is not a game's message (/join,
+#: /leave, /stop, a /new it cannot open, «A game is already open here», /wallet): the table's own
+#: message shows what changed, the answer only that it was heard.
 PASSING_SECONDS = 60
 
 
@@ -73,8 +74,8 @@ async def reply_in_passing(
     text: str,
     keyboard: InlineKeyboardMarkup | None = None,
 ) -> None:
-    """Answer a typed table command under it; in a group the answer goes after `PASSING_SECONDS`,
-    so that a lobby filled by commands does not fill the chat as well."""
+    """Answer a typed command under it; in a group the answer goes after `PASSING_SECONDS`, so that a
+    lobby filled by commands does not fill the chat as well."""
     sent = await reply(update, text, keyboard)
     if sent is not None and is_group(sent.chat):
         await services(context).tables.publisher.delete_later(sent.chat_id, sent.message_id, PASSING_SECONDS)
@@ -234,8 +235,9 @@ async def open_table(
         if old is not None and old.phase is not Phase.FINISHED:
             # In a private chat a new game ends the unfinished one, which says so; not for a bet the
             # person cannot cover.
-            await tables.check_funds(user.id, old, table)
-            old = await tables.commit(old, lifecycle.replace(old, user.id))
+            ending = lifecycle.replace(old, user.id)
+            await tables.check_funds(user.id, [(old, ending), (None, table)])
+            old = await tables.commit(old, ending)
         await tables.commit(old, table)
     except InsufficientFunds as short:
         refusal = insufficient(short)

@@ -28,7 +28,7 @@ from bot.chat import callback
 from bot.chat.actions import delete_done, reply_in_passing
 from bot.chat.answers import Answer, pressed
 from bot.chat.callback import Callback, Kind
-from bot.chat.context import Services, chat_lang, display_name, services, user_lang
+from bot.chat.context import Services, chat_lang, display_name, is_group, services, user_lang
 from bot.economy.leaderboard import Board
 from bot.economy.pulls import Pull
 from bot.economy.wallet import MIN_BET, START_BALANCE, InsufficientFunds, RefillRefused
@@ -257,9 +257,10 @@ async def on_coin(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     query = update.callback_query
     assert query is not None
     lang = await user_lang(context, query.from_user)
+    private = update.effective_chat is not None and not is_group(update.effective_chat)
     if data.action == REFILL:
         told = await refill(context, query.from_user.id, lang)
-        if update.effective_chat is not None and update.effective_chat.id == query.from_user.id:
+        if private:
             await answer()
             await context.bot.send_message(query.from_user.id, told)
         else:  # pressed in a group: told to the presser alone (the bot may not write to them privately)
@@ -277,7 +278,7 @@ async def on_coin(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
     refusal = await spin(update, context, f"q{query.id}", machine)
     if refusal is not None and update.effective_chat is not None:
         await context.bot.send_message(update.effective_chat.id, refusal)
-    elif message is not None and message.chat.id == presser:
+    elif private:
         # A private menu did its work: the machine is below. (In a group the lever under the menu's
         # words stays, anyone's to pull.)
         await delete_done(query)

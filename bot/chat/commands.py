@@ -67,10 +67,11 @@ def _request(update: Update) -> str:
 async def cmd_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert update.effective_user is not None and update.effective_chat is not None
     payload = context.args[0] if context.args else ""
-    game_id, mode = _game_and_mode(payload.removeprefix("new_"))
-    if payload.startswith("new_") and game_id.strip("_"):  # a link naming no game greets, as any other
-        await _open_named(update, context, game_id, mode, ask=True)
-        return
+    if payload.startswith("new_"):
+        game_id, mode = _game_and_mode(payload.removeprefix("new_"))
+        if game_id.strip("_"):  # a link naming no game greets, as any link the bot does not know
+            await _open_named(update, context, game_id, mode, ask=True)
+            return
     if payload.startswith(("join_", "panel_")) and not is_group(update.effective_chat):
         kind, _, table_id = payload.partition("_")
         await _deep_link_to_table(update, context, kind, table_id)

@@ -10,7 +10,7 @@ tick, because the stored table is the truth.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 
 from bot import keys
@@ -110,11 +110,11 @@ class Tables:
                 except VersionConflict:  # a move or a timer got there first: stop what it stored
                     current = await self.store.get(table.chat_id, table.topic)
 
-    async def check_funds(self, user_id: int, stopping: Table, new: Table) -> None:
-        """Raise InsufficientFunds if the person cannot cover `new`'s stake, counting what ending
-        their running game `stopping` for it would give back: asked before that game ends, so a bet
-        that cannot be covered changes nothing."""
-        moves = [*coin_moves(stopping, stop(stopping)), *coin_moves(None, new)]
+    async def check_funds(self, user_id: int, changes: Sequence[tuple[Table | None, Table]]) -> None:
+        """Raise InsufficientFunds if the person cannot cover what the `(old, new)` changes, written one
+        after the other, would take from them (a running game's refund counts): asked before the first
+        is written, so a bet that cannot be covered changes nothing."""
+        moves = [move for old, new in changes for move in coin_moves(old, new)]
         needed = -sum(move.delta for move in moves if move.user_id == user_id)
         if needed > 0 and (balance := await self.wallet.balance(user_id)) < needed:
             raise InsufficientFunds(balance, needed)
