@@ -247,6 +247,42 @@ async def test_a_person_the_bot_cannot_write_to_is_asked_once_to_open_it(
         assert not bot.errors
 
 
+async def test_a_person_who_blocked_the_bot_is_asked_while_the_game_needs_them_not_after(
+    redis_client: aioredis.Redis,
+) -> None:
+    """Bob blocks the bot mid-game: his panel is refused at the next change, and the group asks him
+    to open the bot. Alice blocks it too and stops the game: the stopped game's panels are refused,
+    but nobody is asked to open the bot for a game that is over."""
+    async with BotHarness(redis_client, clock=Clock()) as bot:
+        await open_group(bot, "minor_arcana", after_bob=1)
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+
+        def asks() -> list[FakeMessage]:
+            return [m for m in bot.api.bot_messages(GROUP) if "I cannot send you your cards" in m.content]
+
+        table = await current(bot, GROUP)
+        assert {table.seat_of(ALICE), table.seat_of(BOB)} <= set(table.panels) and not asks()
+        bot.api.blocked_by.add(BOB)
+        rng = random.Random("blocked")
+        for _ in range(40):  # Alice plays, computers play, Bob's turns run out
+            if asks() or table.phase is not Phase.PLAYING:
+                break
+            if ALICE in people_to_move(table):
+                await press_a_move(bot, table, ALICE, rng)
+            else:
+                bot.clock.advance(table.turn_seconds + 1)  # type: ignore[attr-defined]
+                await bot.tick()
+            table = await current(bot, GROUP)
+        assert [m.content[:6] for m in asks()] == ["🔒 Bob,"]
+        bot.api.blocked_by.add(ALICE)
+        refused = sum(call.error is not None for call in bot.api.calls)
+        await bot.say(GROUP, ALICE, "/stop", first_name="Alice")
+        assert (await current(bot, GROUP)).phase is Phase.FINISHED
+        assert sum(call.error is not None for call in bot.api.calls) > refused  # her panel was refused
+        assert [m.content[:6] for m in asks()] == ["🔒 Bob,"]
+        assert not bot.errors
+
+
 async def test_the_last_trick_on_demand_is_an_alert(redis_client: aioredis.Redis) -> None:
     """Between tricks the picture shows the trick just won; later, a button under the table tells
     the last trick to the presser alone: nothing is written to the group and nothing changes."""

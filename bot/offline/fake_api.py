@@ -245,6 +245,8 @@ class FakeBotAPI(BaseRequest):
         self.private_opened: set[int] = set()
         #: Groups the bot was removed from: Telegram refuses it there.
         self.removed_from: set[int] = set()
+        #: People who blocked the bot: Telegram refuses it everything in their private chat.
+        self.blocked_by: set[int] = set()
         #: Groups that became supergroups, with their new ids: Telegram refuses the old id.
         self.migrated: dict[int, int] = {}
         #: Groups where the bot is a plain member and members may not send photos.
@@ -449,6 +451,8 @@ class FakeBotAPI(BaseRequest):
             raise ApiError("Bad Request: chat not found")
         if chat_id in self.removed_from:
             raise ApiError("Forbidden: bot was kicked from the group chat", 403)
+        if chat_id in self.blocked_by:
+            raise ApiError("Forbidden: bot was blocked by the user", 403)
         if chat_id in self.migrated:
             raise ApiError(
                 "Bad Request: group chat was upgraded to a supergroup chat",

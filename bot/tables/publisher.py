@@ -581,9 +581,11 @@ class Publisher:
     async def _ask_to_open_the_bot(self, table: Table, seat: int) -> None:
         """A person's panel could not be sent (they never opened the bot, or blocked it): the group
         asks them, once, to open it with the table's "My panel" link; the notice goes once their
-        panel gets through, or after a while."""
+        panel gets through, or after a while. A game that is over needs no panel: nobody is asked."""
         key = keys.panel_refused(table.id, seat)
-        if table.private or not await self.redis.set(key, "", nx=True, ex=OPEN_BOT_ASKED_SECONDS):
+        if table.private or table.phase is Phase.FINISHED:
+            return
+        if not await self.redis.set(key, "", nx=True, ex=OPEN_BOT_ASKED_SECONDS):
             return
         text = t(
             table.lang,
