@@ -482,11 +482,14 @@ class Publisher:
                 return
             try:
                 async with self._retried_if_lost(latest):
-                    await self._draw_panel(latest, seat, where)
+                    if not await self._draw_panel(latest, seat, where):
+                        return
             finally:
                 await self._release(keys=[lease], args=[token])
 
-    async def _draw_panel(self, table: Table, seat: int, where: str) -> None:
+    async def _draw_panel(self, table: Table, seat: int, where: str) -> bool:
+        """Whether the panel is up to `table` now; not when the person's chat refused it (they never
+        opened the bot, or blocked it): a second look would only be refused again."""
         user_id = table.players[seat].user_id
         assert user_id is not None
         shown, drawn = await self.store.panel_shown(table, where)
@@ -497,7 +500,7 @@ class Publisher:
         look, screen = await asyncio.to_thread(panel_screen, table, seat, shown, unless)
         if screen is None:
             await self.store.mark_shown(table, where, look)
-            return
+            return True
         assert screen.photo is not None
         try:
             if message_id is not None:
@@ -517,11 +520,12 @@ class Publisher:
                 await self._send_panel(table, seat, screen)
         except Forbidden:
             await self._ask_to_open_the_bot(table, seat)
-            return
+            return False
         except BadRequest as error:
             if "not modified" not in str(error).lower():
                 raise
         await self.store.mark_shown(table, where, look)
+        return True
 
     async def _send_panel(self, table: Table, seat: int, screen: Screen) -> None:
         user_id = table.players[seat].user_id
