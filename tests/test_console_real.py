@@ -94,3 +94,43 @@ quit
         "[chat 1 · msg" in text and "was stopped: the bot was removed" not in text
     )  # a lobby closes silently
     assert text.count("Hi! I host card and board games. Choose a game below to open a table here.") == 1
+
+
+async def test_a_person_blocks_the_bot_in_the_console(redis_client: aioredis.Redis, tmp_path: Path) -> None:
+    """`block` refuses the bot's requests to the current user, as Telegram does: Bob's panel is
+    refused when the game stops, and the group is not asked to bring him back to a game that is over."""
+    harness = BotHarness(redis_client)
+    script = """\
+as 1 Alice
+lang en
+/start
+as 2 Bob
+lang en
+/start
+as 1 Alice
+in group 1
+/new durak
+as 2 Bob
+press 1
+as 1 Alice
+press 9
+as 2 Bob
+in private
+block
+as 1 Alice
+in group 1
+/stop
+as 2 Bob
+in private
+unblock
+quit
+"""
+    out = io.StringIO()
+    await run_console(
+        harness.app.bot_data["services"].settings, io.StringIO(script), out, tmp_path, application=harness.app
+    )
+    text = out.getvalue()
+    assert "(Bob blocked the bot)" in text and "(Bob unblocked the bot)" in text
+    assert "[chat 2 · error] editMessageMedia: Forbidden: bot was blocked by the user" in text
+    assert "The game was stopped." in text
+    assert "I cannot send you your cards" not in text

@@ -38,6 +38,7 @@ Commands (anything else is sent as a message from the current user in the curren
   admin              make the current user an administrator of the current group
   anon /stop         write in the current group anonymously, as the group (an admin's way)
   bot out | bot in   remove the bot from the current group, or add it (its membership changes)
+  block | unblock    the current user blocks the bot (it may not write to them) or unblocks it
   show               reprint this chat's latest bot messages
   wait 5             let 5 seconds pass (timers, deferred edits) and print what the bot did
   help, quit"""
@@ -124,6 +125,8 @@ class _Console:
             await self.send(rest, anonymous=True)
         elif word == "bot" and rest in ("in", "out"):
             await self.membership(rest == "in")
+        elif word in ("block", "unblock"):
+            await self.block(word == "block")
         elif word == "show":
             self.show()
         elif word == "wait":
@@ -176,6 +179,12 @@ class _Console:
         if self._in_a_group("bot in | bot out"):
             old, new = ("left", "member") if joins else ("member", "left")
             await self.feed(self.updates.membership(self.chat_id, self.user_id, old, new))
+
+    async def block(self, blocks: bool) -> None:
+        """As Telegram does: the bot is told of the change, and its requests to the person refused."""
+        old, new = ("member", "kicked") if blocks else ("kicked", "member")
+        await self.feed(self.updates.membership(self.user_id, self.user_id, old, new))
+        self.say(f"({self.name} {'blocked' if blocks else 'unblocked'} the bot)")
 
     async def send(self, text: str, *, anonymous: bool = False) -> None:
         if not text or (anonymous and not self._in_a_group("anon")):

@@ -922,14 +922,16 @@ class UpdateFactory:
         return {"update_id": next(self._update_ids), "edited_message": self.api.message_json(msg)}
 
     def membership(self, chat_id: int, user_id: int, old: str, new: str) -> JSON:
-        """The bot's own status in a group changed from `old` to `new` ("member", "administrator",
-        "left", "kicked") by `user_id`: adding it, promoting it, removing it."""
+        """The bot's own status in a chat changed from `old` to `new` ("member", "administrator",
+        "left", "kicked") by `user_id`: adding it to a group, promoting it, removing it; in a private
+        chat, the person blocking it ("kicked") or unblocking it."""
         user = self._user(user_id, None, None, None)
         chat = self._chat(chat_id, user, None, None)
+        refusing = self.api.blocked_by if chat_id > 0 else self.api.removed_from
         if new in ("left", "kicked"):
-            self.api.removed_from.add(chat_id)
+            refusing.add(chat_id)
         else:
-            self.api.removed_from.discard(chat_id)
+            refusing.discard(chat_id)
 
         def member(status: str) -> JSON:
             found: JSON = {"status": status, "user": BOT_USER}
