@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import signal
 import threading
+from pathlib import Path
 
 import pytest
 
-from bot.tables.computers import FALLBACK_LEVEL, Computers
+from bot.tables.computers import FALLBACK_LEVEL, Computers, decide
 from core.ai import registry
 from core.ai.search import ThinkLimit, think_limit
 from core.engine import CHANCE, Action, Frozen, resolve_chance
@@ -88,5 +92,38 @@ async def test_every_game_decides_through_the_worker_processes() -> None:
             for level in registry.PLAYERS[game_id]:
                 chosen = await computers.decide(game_id, level, game.view(state, seat), legal, "seed")
                 assert chosen in legal, (game_id, level)
+    finally:
+        computers.close()
+
+
+def _workers() -> list[int]:
+    """The worker processes this process has spawned."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            command = (proc / "cmdline").read_bytes()
+            parent = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue  # not a process, or gone meanwhile
+        if parent == os.getpid() and b"spawn_main" in command:
+            found.append(int(proc.name))
+    return found
+
+
+async def test_a_worker_that_dies_is_replaced_and_its_decision_still_made() -> None:
+    """A worker killed between decisions (`kill -9`, the out-of-memory killer) breaks its pool for
+    good; the next decision starts a new pool and is made as the level would make it."""
+    view, legal = _grid_decision()
+    expected = decide("grid", "hard", view, legal, "seed")
+    computers = Computers(processes=1, budget_seconds=600)
+    try:
+        assert await computers.decide("grid", "hard", view, legal, "seed") == expected
+        (worker,) = _workers()
+        os.kill(worker, signal.SIGKILL)
+        with contextlib.suppress(ChildProcessError):  # the pool reaped it first: dead all the same
+            os.waitid(os.P_PID, worker, os.WEXITED | os.WNOWAIT)  # dead, and left for the pool to reap
+        for _ in range(3):
+            assert await computers.decide("grid", "hard", view, legal, "seed") == expected
+        assert worker not in _workers() and len(_workers()) == 1
     finally:
         computers.close()

@@ -3,7 +3,8 @@
 Decisions run in a pool of worker processes (`COMPUTER_PROCESSES`; 0 runs them in a thread, for
 tests and small hosts), each within a time budget, so one chat's computers never hold up another
 chat's turn. A decision that overruns the budget is replaced by the cheapest level's choice, so a
-table always goes on; the player sees only the view, as a person in that seat would.
+table always goes on; so is one whose worker died, and the pool it broke is started again. The
+player sees only the view, as a person in that seat would.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import logging
 import os
 import random
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 
 from bot.runtime.lifetime import end_with_parent
@@ -53,38 +55,51 @@ def _warm_up() -> None:
 
 class Computers:
     def __init__(self, processes: int, budget_seconds: float, think_seconds: float = 0) -> None:
+        self.processes = processes
         self.budget_seconds = budget_seconds
         self.think_seconds = think_seconds
+        self._pool = self._new_pool() if processes > 0 else None
+
+    def _new_pool(self) -> ProcessPoolExecutor:
         # Spawned, not forked: a fork of a process with an event loop and threads is unsafe.
         # Each worker ends with this process (a `kill -9` of the bot leaves none running) and yields
         # the processor to it.
-        self._pool: Executor | None = (
-            ProcessPoolExecutor(
-                processes,
-                mp_context=get_context("spawn"),
-                initializer=_start_worker,
-                initargs=(os.getpid(),),
-            )
-            if processes > 0
-            else None
+        pool = ProcessPoolExecutor(
+            self.processes,
+            mp_context=get_context("spawn"),
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
         )
-        if isinstance(self._pool, ProcessPoolExecutor):
-            for _ in range(processes):
-                self._pool.submit(_warm_up)
+        for _ in range(self.processes):
+            pool.submit(_warm_up)
+        return pool
 
     async def decide(
         self, game_id: str, level: str, view: Frozen, legal: tuple[Action, ...], seed: str
     ) -> Action:
         if len(legal) == 1:
             return legal[0]
-        job = asyncio.get_running_loop().run_in_executor(
-            self._pool, decide, game_id, level, view, legal, seed, self.think_seconds
-        )
-        try:
-            return await asyncio.wait_for(job, self.budget_seconds)
-        except TimeoutError:
-            log.warning("%s computer (%s) overran its %.1f s budget", game_id, level, self.budget_seconds)
-            return decide(game_id, FALLBACK_LEVEL, view, legal, seed)
+        for _ in range(2):  # a new pool that breaks at once leaves the decision to the fallback
+            pool = self._pool
+            try:
+                job = asyncio.get_running_loop().run_in_executor(
+                    pool, decide, game_id, level, view, legal, seed, self.think_seconds
+                )
+                return await asyncio.wait_for(job, self.budget_seconds)
+            except TimeoutError:
+                log.warning("%s computer (%s) overran its %.1f s budget", game_id, level, self.budget_seconds)
+                break
+            except BrokenProcessPool:
+                self._replace(pool)
+        return decide(game_id, FALLBACK_LEVEL, view, legal, seed)
+
+    def _replace(self, broken: ProcessPoolExecutor | None) -> None:
+        """A worker died (killed, out of memory): its pool refuses all work from then on, so a new
+        one takes its place, once, however many decisions were refused by the old one."""
+        if self._pool is broken and broken is not None:
+            log.warning("a computer worker process died: its pool is started again")
+            broken.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._new_pool()
 
     def close(self) -> None:
         if self._pool is not None:
