@@ -448,3 +448,37 @@ async def test_a_slow_picture_of_an_older_screen_never_covers_a_newer_panel(
             callback.decode(d).version for row in bot.api.buttons(41, older.panels[0]) for _, d in row
         }
         assert versions == {newer.screen}
+
+
+async def test_a_picture_refused_by_a_person_who_blocked_the_bot_is_not_tried_for_ever(
+    redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Alice's move in her private game is stored but its picture's edit times out, and she blocks
+    the bot: the ticker's try is refused, and the picture is dropped with one warning instead of
+    being tried again at every lease with a traceback. Back, her press under the lagging picture
+    brings it up to date."""
+    clock = Clock()
+    async with BotHarness(redis_client, clock=clock) as bot:
+        await bot.say(ALICE, ALICE, "/new grid", first_name="Alice")
+        table = await bot.table(ALICE)
+        assert table is not None and table.phase is Phase.PLAYING
+        bot.api.arm(2)  # the press's answer goes through, the picture's edit times out
+        await bot.press(ALICE, ALICE, a_move(table))
+        bot.api.arm(None)
+        assert [type(error).__name__ for error in bot.expect_errors()] == ["TimedOut"]
+        bot.api.blocked_by.add(ALICE)
+        calls = len(bot.api.calls)
+        with caplog.at_level(logging.WARNING):
+            for _ in range(3):
+                clock.advance(publisher_module.EDIT_LEASE_SECONDS + 1)
+                await bot.tick()
+        refused = [call.error for call in bot.api.calls[calls:] if call.chat_id == ALICE]
+        assert refused == ["Forbidden: bot was blocked by the user"]
+        assert [r.levelname for r in caplog.records if r.name == publisher_module.__name__] == ["WARNING"]
+        bot.api.blocked_by.discard(ALICE)
+        await bot.press(ALICE, ALICE, bot.button_data(ALICE)[0])
+        assert bot.last_alert() == "This button is out of date."
+        moved = await bot.table(ALICE)
+        assert moved is not None
+        assert all(callback.decode(d).version == moved.screen for d in bot.button_data(ALICE))
+        assert not bot.errors

@@ -288,6 +288,10 @@ class Publisher:
                 table = await self.store.get(chat, topic)
                 if table is not None:
                     await self.show(table)
+            except Forbidden as error:
+                # The chat refuses the bot (a person blocked it): trying again could only be refused
+                # again. The table is shown at its next change, or a press under its old picture.
+                log.warning("deferred edit of %s dropped: Telegram refused it (%s)", key, error)
             except Exception:
                 log.exception("deferred edit of %s failed", key)
                 continue
