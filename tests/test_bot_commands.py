@@ -609,3 +609,26 @@ async def test_each_topic_of_a_forum_has_its_own_table(redis_client: aioredis.Re
         assert answer.content.startswith("A game is already open here:")
         assert all(m.thread_id in (grid_topic, race_topic) for m in bot.api.bot_messages(GROUP))
         assert not bot.errors
+
+
+async def test_a_private_game_far_up_the_chat_is_offered_by_the_menu(redis_client: aioredis.Redis) -> None:
+    """/start or /games in a private chat whose game is not over (a person back after a while, or
+    after blocking the bot) leads the menu with a way back to that game; once it is over, not."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/new grid", first_name="Alice")
+        table = await bot.table(ALICE)
+        assert table is not None and table.message_id is not None
+        for command in ("/start", "/games"):
+            await bot.say(ALICE, ALICE, command, first_name="Alice")
+            assert bot.button_labels(ALICE)[0] == "⬇️ Bring the game down here", command
+        menu = bot.live(ALICE)
+        await bot.press(ALICE, ALICE, bot.button(ALICE, "⬇️ Bring the game down here"))
+        assert bot.last_alert() is None
+        down = await bot.table(ALICE)
+        assert down is not None and down.id == table.id and down.message_id not in (None, table.message_id)
+        assert bot.live(ALICE).message_id == down.message_id and menu.deleted
+        assert all(callback.decode(d).version == down.screen for d in bot.button_data(ALICE))
+        await bot.say(ALICE, ALICE, "/stop", first_name="Alice")
+        await bot.say(ALICE, ALICE, "/games", first_name="Alice")
+        assert "⬇️ Bring the game down here" not in bot.button_labels(ALICE)
+        assert not bot.errors

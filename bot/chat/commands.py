@@ -99,7 +99,7 @@ async def greet(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             "to play with friends. /help explains everything.",
         )
     await reply(update, greeting)
-    await games_menu(update, lang)
+    await games_menu(update, context, lang)
 
 
 async def _deep_link_to_table(

@@ -6,10 +6,11 @@ from telegram import InlineKeyboardButton, Message, Update
 from telegram.ext import ContextTypes
 
 from bot.adapters import ADAPTERS
-from bot.chat.actions import GROUP_MODE, menu_button, reply, tell_of_open_game
+from bot.chat.actions import GROUP_MODE, RESUME, menu_button, reply, tell_of_open_game
 from bot.chat.coins import BANDIT, bandit_heading, spin_keyboard
-from bot.chat.context import chat_lang, is_group
+from bot.chat.context import chat_lang, is_group, services
 from bot.chat.keyboards import markup, rows_of
+from bot.tables.model import Phase
 from i18n import t
 
 
@@ -19,20 +20,26 @@ async def send_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     assert user is not None and chat is not None
     lang = await chat_lang(context, chat, user)
     if not await tell_of_open_game(update, context, lang):
-        await games_menu(update, lang)
+        await games_menu(update, context, lang)
 
 
-async def games_menu(update: Update, lang: str) -> None:
-    """The games the chat may open (the bandit too), as buttons."""
-    assert update.effective_chat is not None
-    group = is_group(update.effective_chat)
+async def games_menu(update: Update, context: ContextTypes.DEFAULT_TYPE, lang: str) -> None:
+    """The games the chat may open (the bandit too), as buttons; in a private chat whose game is
+    not over, led by a way back to it (its message may be far up, or deleted)."""
+    chat = update.effective_chat
+    assert chat is not None
+    group = is_group(chat)
     buttons = [
         menu_button(adapter.heading(lang), game_id)
         for game_id, adapter in ADAPTERS.items()
         if adapter.in_groups or not group
     ]
     buttons.append(menu_button(bandit_heading(lang), BANDIT))
-    await reply(update, t(lang, "Choose a game:"), markup(rows_of(buttons, width=2)))
+    rows = rows_of(buttons, width=2)
+    running = None if group else await services(context).tables.store.get(chat.id, 0)
+    if running is not None and running.phase is not Phase.FINISHED:
+        rows = [[menu_button(t(lang, "⬇️ Bring the game down here"), RESUME)], *rows]
+    await reply(update, t(lang, "Choose a game:"), markup(rows))
 
 
 async def send_modes(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id: str, *, edit: bool) -> None:
