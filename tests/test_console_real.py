@@ -98,7 +98,8 @@ quit
 
 async def test_a_person_blocks_the_bot_in_the_console(redis_client: aioredis.Redis, tmp_path: Path) -> None:
     """`block` refuses the bot's requests to the current user, as Telegram does: Bob's panel is
-    refused when the game stops, and the group is not asked to bring him back to a game that is over."""
+    refused when the game stops, and the group is not asked to bring him back to a game that is over.
+    Writing to the bot again unblocks it, as a Telegram client does."""
     harness = BotHarness(redis_client)
     script = """\
 as 1 Alice
@@ -122,7 +123,7 @@ in group 1
 /stop
 as 2 Bob
 in private
-unblock
+/games
 quit
 """
     out = io.StringIO()
@@ -130,7 +131,8 @@ quit
         harness.app.bot_data["services"].settings, io.StringIO(script), out, tmp_path, application=harness.app
     )
     text = out.getvalue()
-    assert "(Bob blocked the bot)" in text and "(Bob unblocked the bot)" in text
+    assert "(Bob blocked the bot)" in text
+    assert "Bob (2) in private> /games\n(Bob unblocked the bot)\n[chat 2 · msg" in text  # writing unblocks
     assert "[chat 2 · error] editMessageMedia: Forbidden: bot was blocked by the user" in text
     assert "The game was stopped." in text
     assert "I cannot send you your cards" not in text

@@ -38,7 +38,7 @@ Commands (anything else is sent as a message from the current user in the curren
   admin              make the current user an administrator of the current group
   anon /stop         write in the current group anonymously, as the group (an admin's way)
   bot out | bot in   remove the bot from the current group, or add it (its membership changes)
-  block | unblock    the current user blocks the bot (it may not write to them) or unblocks it
+  block | unblock    the current user blocks the bot (it may not write to them; writing to it unblocks)
   show               reprint this chat's latest bot messages
   wait 5             let 5 seconds pass (timers, deferred edits) and print what the bot did
   help, quit"""
@@ -189,6 +189,8 @@ class _Console:
     async def send(self, text: str, *, anonymous: bool = False) -> None:
         if not text or (anonymous and not self._in_a_group("anon")):
             return
+        if self.chat_id == self.user_id and self.user_id in self.api.blocked_by:
+            await self.block(False)  # Telegram lets a person write to a bot they blocked by unblocking it
         update = self.updates.message(
             self.chat_id,
             self.user_id,
