@@ -11,6 +11,7 @@ from bot.app import services_of
 from bot.chat import callback
 from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase, Table
+from tests.bot_kit import current
 from tests.harness import BotHarness, Clock
 
 ALICE, BOB, CAROL = 11, 12, 13
@@ -184,4 +185,39 @@ async def test_the_result_tells_who_had_no_move_once(redis_client: aioredis.Redi
         assert [line for line in lines if loser in line and "no move" in line] == [
             f"🏆 {table.players[outcome.winners[0]].name} wins: {loser} has no move."
         ]
+        assert not bot.errors
+
+
+async def test_a_game_replaced_before_its_picture_caught_up_shows_how_it_ended(
+    redis_client: aioredis.Redis,
+) -> None:
+    """The group's edit budget holds the picture back; the host stops the game and at once opens
+    the next one: the old message shows the stopped game's last screen, without buttons, not the
+    older screen it was left at."""
+    clock = Clock()
+    async with BotHarness(redis_client, edits_per_minute=3, clock=clock) as bot:
+        await open_group_game(bot)
+        clock.advance(61)
+        await bot.tick()  # the game's picture is out, the budget full again
+        table = await current(bot, GROUP)
+        assert table.message_is_photo
+        publisher = services_of(bot.app).tables.publisher
+        while await publisher.catching_up(table) is None:
+            await bot.press(GROUP, mover(table), _current(table))
+            table = await current(bot, GROUP)
+            assert table.phase is Phase.PLAYING
+        await bot.say(GROUP, ALICE, "/stop", first_name="Alice")
+        stopped = await bot.table(GROUP)
+        assert stopped is not None and stopped.phase is Phase.FINISHED
+        assert table.message_id is not None
+        old = bot.api.messages[GROUP][table.message_id]
+        assert "The game was stopped." not in old.content  # held back
+        await bot.say(GROUP, ALICE, "/new grid", first_name="Alice")
+        lobby = await bot.table(GROUP)
+        assert lobby is not None and lobby.phase is Phase.LOBBY and lobby.id != stopped.id
+        assert "The game was stopped." in old.content and not old.keyboard
+        clock.advance(61)
+        await bot.tick()
+        assert "The game was stopped." in old.content and not old.keyboard
+        assert bot.live(GROUP).message_id == lobby.message_id
         assert not bot.errors

@@ -367,18 +367,42 @@ class Publisher:
                 screen.text, chat_id=table.chat_id, message_id=table.message_id, reply_markup=screen.keyboard
             )
 
-    async def retire(self, table: Table) -> None:
-        """Take the buttons off the messages that no longer drive a game (or delete a lobby)."""
+    async def retire(self, table: Table, shown: int | None = None) -> None:
+        """Take the buttons off the messages that no longer drive a game (or delete a lobby). A
+        picture that had not caught up with the table (`shown`, its screen, is older: a group's edit
+        budget held it back) shows its last screen instead, without buttons, so that the chat sees
+        how the game ended: the same one request."""
         await self._retire_panels(table)
         if table.message_id is None:
             return
         if table.message_is_photo:
+            if shown is not None and shown < table.screen and await self._show_last(table, shown):
+                return
             await self.drop_buttons(table.chat_id, table.message_id)
             return
         try:
             await self.bot.delete_message(table.chat_id, table.message_id)
         except BadRequest as error:
             log.info("could not delete message %s in %s: %s", table.message_id, table.chat_id, error)
+
+    async def _show_last(self, table: Table, shown: int) -> bool:
+        """Edit the table's picture to its last screen, without buttons; whether that is done (or the
+        message is gone, with nothing left to take off)."""
+        assert table.message_id is not None
+        screen = await asyncio.to_thread(screen_of, table, self.bot.username, shown)
+        if screen.photo is None:
+            return False
+        try:
+            await self.bot.edit_message_media(
+                InputMediaPhoto(screen.photo, caption=screen.text),
+                chat_id=table.chat_id,
+                message_id=table.message_id,
+                reply_markup=None,
+            )
+        except BadRequest as error:
+            log.info("could not show the last screen of table %s: %s", table.id, error)
+            return _gone(error)
+        return True
 
     async def _retire_panels(self, table: Table) -> None:
         for seat, message_id in table.panels.items():

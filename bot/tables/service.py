@@ -76,14 +76,18 @@ class Tables:
             assert old is not None
             await self.close_lobby(old, answer=answer)
             return None
+        replaced = old if old is not None and old.id != new.id else None
+        # What the replaced table's message shows is forgotten with the write (a new table starts
+        # afresh): read it first.
+        replaced_shown = await self.store.shown(replaced) if replaced is not None else None
         stored = await self.write(old, new)
         # Should this worker die before the picture is out, any worker's tick shows it (the lease
         # keeps two from drawing at once, and a table already shown is passed over).
         await self.publisher.defer(stored, SHOW_GRACE_SECONDS)
         if answer is not None:
             await answer()
-        if old is not None and old.id != new.id:
-            await self.publisher.retire(old)
+        if replaced is not None:
+            await self.publisher.retire(replaced, replaced_shown)
         stored = await self.play_computers(stored)
         await self.publisher.show(stored)
         return stored
