@@ -8,6 +8,7 @@ import itertools
 import redis.asyncio as aioredis
 
 from bot.adapters import ADAPTERS
+from bot.app import services_of
 from bot.chat import callback
 from bot.chat.callback import Kind
 from bot.offline.fake_api import FakeMessage
@@ -15,7 +16,7 @@ from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase, Table
 from core.cards import card_label
 from core.games.durak import DurakState
-from tests.harness import SEAT_NAMES, BotHarness
+from tests.harness import SEAT_NAMES, BotHarness, Clock
 from tests.leaks import leaked
 
 GROUP = -100800
@@ -288,4 +289,38 @@ async def test_a_deleted_panel_comes_back_with_the_next_change(redis_client: aio
         assert fresh is not None and fresh.screen > table.screen
         back = panel(bot, fresh, other)
         assert back.message_id != gone.message_id and not back.deleted and back.photo is not None
+        assert not bot.errors
+
+
+async def test_a_held_back_start_picture_leaves_the_panels_their_buttons(
+    redis_client: aioredis.Redis,
+) -> None:
+    """The group's edit budget is spent as the host starts, so the lobby turns into the game's
+    picture only when the budget allows; the panels went out at once and the game is played on them
+    meanwhile. When the picture comes, the lobby's words go, and the panels keep their buttons."""
+    clock = Clock()
+    async with BotHarness(redis_client, edits_per_minute=20, clock=clock) as bot:
+        for user, name in PEOPLE.items():
+            await bot.say(user, user, "/start", first_name=name)
+        await bot.say(GROUP, 41, "/new durak", first_name="Alice")
+        for user in (42, 43, 44):
+            await bot.press(GROUP, user, bot.button(GROUP, "Join"), first_name=PEOPLE[user])
+        budget = services_of(bot.app).tables.publisher.budget
+        while await budget.reserve(GROUP) <= 0:  # other edits of the group's messages spend it
+            pass
+        await bot.press(GROUP, 41, bot.button(GROUP, "Start"))
+        table = await bot.table(GROUP)
+        assert table is not None and table.phase is Phase.PLAYING
+        assert not table.message_is_photo  # still the lobby's words
+        mover = table.players[game_of(table).to_move(state_of(table))[0]].user_id
+        assert mover is not None
+        moves = panel_moves(bot, table, mover)
+        assert moves
+        lobby = bot.api.messages[GROUP][table.message_id]  # type: ignore[index]
+        clock.advance(61)
+        await bot.tick()
+        shown = await bot.table(GROUP)
+        assert shown is not None and shown.message_is_photo and lobby.deleted
+        assert bot.live(GROUP).message_id == shown.message_id
+        assert panel_moves(bot, shown, mover) == moves
         assert not bot.errors

@@ -325,8 +325,9 @@ class Publisher:
         screen = await asyncio.to_thread(screen_of, table, self.bot.username, shown)
         assert table.message_id is not None
         if screen.photo is not None and not table.message_is_photo:
-            # A lobby (text) becomes a game (photo): Telegram cannot turn one into the other.
-            await self.retire(table)
+            # A lobby (text) becomes a game (photo): Telegram cannot turn one into the other. The
+            # panels stay: a picture held back by the edit budget comes after they went out.
+            await self._delete_message(table)
             await self._send(table, shown)
             return
         try:
@@ -380,6 +381,10 @@ class Publisher:
                 return
             await self.drop_buttons(table.chat_id, table.message_id)
             return
+        await self._delete_message(table)
+
+    async def _delete_message(self, table: Table) -> None:
+        assert table.message_id is not None
         try:
             await self.bot.delete_message(table.chat_id, table.message_id)
         except BadRequest as error:
