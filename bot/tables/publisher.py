@@ -368,7 +368,7 @@ class Publisher:
                 screen.text, chat_id=table.chat_id, message_id=table.message_id, reply_markup=screen.keyboard
             )
 
-    async def retire(self, table: Table, shown: int | None = None) -> None:
+    async def retire(self, table: Table, shown: int) -> None:
         """Take the buttons off the messages that no longer drive a game (or delete a lobby). A
         picture that had not caught up with the table (`shown`, its screen, is older: a group's edit
         budget held it back) shows its last screen instead, without buttons, so that the chat sees
@@ -377,7 +377,7 @@ class Publisher:
         if table.message_id is None:
             return
         if table.message_is_photo:
-            if shown is not None and shown < table.screen and await self._show_last(table, shown):
+            if shown < table.screen and await self._show_last(table, shown):
                 return
             await self.drop_buttons(table.chat_id, table.message_id)
             return

@@ -79,7 +79,7 @@ class Tables:
         replaced = old if old is not None and old.id != new.id else None
         # What the replaced table's message shows is forgotten with the write (a new table starts
         # afresh): read it first.
-        replaced_shown = await self.store.shown(replaced) if replaced is not None else None
+        replaced_shown = await self.store.shown(replaced) if replaced is not None else -1
         stored = await self.write(old, new)
         # Should this worker die before the picture is out, any worker's tick shows it (the lease
         # keeps two from drawing at once, and a table already shown is passed over).
