@@ -482,3 +482,20 @@ async def test_a_picture_refused_by_a_person_who_blocked_the_bot_is_not_tried_fo
         assert moved is not None
         assert all(callback.decode(d).version == moved.screen for d in bot.button_data(ALICE))
         assert not bot.errors
+
+
+async def test_a_table_whose_message_can_no_longer_be_edited_is_sent_again(
+    redis_client: aioredis.Redis,
+) -> None:
+    """Telegram refuses to edit the table's message for good («message can't be edited»): the next
+    move sends the table as a new message, instead of failing at every move and every tick."""
+    async with BotHarness(redis_client) as bot:
+        table = await group_game(bot)
+        old = bot.live(GROUP)
+        old.from_id = ALICE  # as Telegram would treat it: no longer the bot's to edit
+        await bot.press(GROUP, mover(table), a_move(table), old.message_id)
+        moved = await bot.table(GROUP)
+        assert moved is not None and moved.message_id not in (None, old.message_id)
+        assert bot.live(GROUP).message_id == moved.message_id
+        assert all(callback.decode(d).version == moved.screen for d in bot.button_data(GROUP))
+        assert not bot.errors

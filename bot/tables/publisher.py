@@ -671,10 +671,15 @@ def _mention(player: Player) -> str:
     return name if player.user_id is None else f'<a href="tg://user?id={player.user_id}">{name}</a>'
 
 
+#: Telegram's reasons for refusing an edit that no wait would change: the message is gone, or can
+#: no longer be edited; a new message takes its place.
+GONE: Final = ("message to edit not found", "message_id_invalid", "message can't be edited")
+
+
 def _gone(error: BadRequest) -> bool:
-    """Whether an edit failed because the message is no longer there to edit."""
+    """Whether an edit failed because the message is no longer there to edit (or to be edited)."""
     reason = str(error).lower()
-    return "message to edit not found" in reason or "message_id_invalid" in reason
+    return any(gone in reason for gone in GONE)
 
 
 def _chat_and_topic(key: str) -> tuple[int, int]:
