@@ -30,13 +30,19 @@ quit
 """
 
 
-async def test_console_plays_the_real_bot(redis_client: aioredis.Redis, tmp_path: Path) -> None:
-    harness = BotHarness(redis_client)  # the real Application on the fake API, as the console builds it
+async def play(redis_client: aioredis.Redis, script: str, images: Path) -> str:
+    """What the console prints for `script`, played on the real Application over the fake API (as
+    the console builds it), its pictures written to `images`."""
+    harness = BotHarness(redis_client)
     out = io.StringIO()
     await run_console(
-        harness.app.bot_data["services"].settings, io.StringIO(SCRIPT), out, tmp_path, application=harness.app
+        harness.app.bot_data["services"].settings, io.StringIO(script), out, images, application=harness.app
     )
-    text = out.getvalue()
+    return out.getvalue()
+
+
+async def test_console_plays_the_real_bot(redis_client: aioredis.Redis, tmp_path: Path) -> None:
+    text = await play(redis_client, SCRIPT, tmp_path)
     assert "Players (1 of 2)" in text and "Players (2 of 2)" in text
     assert "[1] Join" in text and "[5] Start" in text
     assert "your turn" in text
@@ -69,7 +75,6 @@ async def test_a_restarted_console_numbers_its_messages_after_the_last_runs(
 async def test_the_console_writes_as_the_group_and_removes_and_adds_the_bot(
     redis_client: aioredis.Redis, tmp_path: Path
 ) -> None:
-    harness = BotHarness(redis_client)
     script = """\
 as 1 Alice
 lang en
@@ -83,11 +88,7 @@ bot out
 bot in
 quit
 """
-    out = io.StringIO()
-    await run_console(
-        harness.app.bot_data["services"].settings, io.StringIO(script), out, tmp_path, application=harness.app
-    )
-    text = out.getvalue()
+    text = await play(redis_client, script, tmp_path)
     assert "You are writing as the group or as a channel" in text
     assert "The table is closed." in text  # an anonymous admin's /stop
     assert (
@@ -100,7 +101,6 @@ async def test_a_person_blocks_the_bot_in_the_console(redis_client: aioredis.Red
     """`block` refuses the bot's requests to the current user, as Telegram does: Bob's panel is
     refused when the game stops, and the group is not asked to bring him back to a game that is over.
     Writing to the bot again unblocks it, as a Telegram client does."""
-    harness = BotHarness(redis_client)
     script = """\
 as 1 Alice
 lang en
@@ -126,11 +126,7 @@ in private
 /games
 quit
 """
-    out = io.StringIO()
-    await run_console(
-        harness.app.bot_data["services"].settings, io.StringIO(script), out, tmp_path, application=harness.app
-    )
-    text = out.getvalue()
+    text = await play(redis_client, script, tmp_path)
     assert "(Bob blocked the bot)" in text
     assert "Bob (2) in private> /games\n(Bob unblocked the bot)\n[chat 2 · msg" in text  # writing unblocks
     assert "[chat 2 · error] editMessageMedia: Forbidden: bot was blocked by the user" in text
