@@ -15,7 +15,7 @@ from bot.chat.coins import STILL, still_job
 from bot.chat.commands import add_command_handlers
 from bot.chat.context import Services
 from bot.chat.duplicates import add_duplicate_filter
-from bot.chat.errors import OUTAGE, on_error
+from bot.chat.errors import on_error
 from bot.chat.membership import add_membership_handler
 from bot.chat.migration import add_migration_handler
 from bot.chat.presses import add_press_handlers
@@ -28,6 +28,7 @@ from bot.economy.pulls import Pulls
 from bot.economy.wallet import Wallet
 from bot.runtime.later import Due, Later
 from bot.runtime.migrate import migrate
+from bot.runtime.redis import OUTAGE
 from bot.settings import Settings
 from bot.tables.computers import Computers
 from bot.tables.outages import Heartbeat

@@ -25,6 +25,7 @@ from bot.tables.lifecycle import game_of, state_of
 from bot.tables.model import Phase, Table
 from bot.tables.screens import Screen, panel_screen
 from bot.tables.service import SHOW_GRACE_SECONDS
+from bot.tables.timers import CLAIM_SECONDS
 from tests.harness import BotHarness, Clock
 
 ALICE, BOB, EVE = 71, 72, 73
@@ -230,6 +231,84 @@ async def test_a_redis_outage_is_logged_by_the_ticker_once_and_its_end_too(
         ),
         ("INFO", "Redis answers again, the timers go on", None),
     ]
+
+
+class TickedAgain(BaseException):
+    """Escapes the ticker's handling of a table (which catches every Exception)."""
+
+
+@pytest.mark.parametrize("work", ["deferred edit", "job for later", "turn timeout"])
+async def test_redis_lost_in_the_middle_of_the_tickers_work_is_the_outages_one_line(
+    redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch, work: str
+) -> None:
+    """Redis gone between the claim of a due piece of work and its end (met with two real workers and a
+    Redis killed under them): the ticker's one line, not a traceback of that piece, which is due again."""
+    clock = Clock()
+    async with BotHarness(redis_client, clock=clock) as bot:
+        table = await group_game(bot)
+        services = services_of(bot.app)
+        tried: list[str] = []
+
+        async def lost(*args: Any) -> None:
+            tried.append(work)
+            if len(tried) > 1:
+                raise TickedAgain  # out of a loop claiming it again at once
+            raise RedisConnectionError("Error 111 connecting to 127.0.0.1:6379.")
+
+        if work == "deferred edit":
+            await services.tables.publisher.defer(table, 0)
+            monkeypatch.setattr(services.tables.publisher, "show", lost)
+        elif work == "job for later":
+            services.later.register("probe", lost)
+            await services.later.schedule(GROUP, 0, "probe", {})
+        else:
+            assert table.deadline is not None
+            clock.advance(table.deadline - clock().timestamp() + 1)
+            monkeypatch.setattr(services.timers, "expire", lost)
+        with caplog.at_level(logging.INFO):
+            await tick(SimpleNamespace(application=bot.app))  # type: ignore[arg-type]
+    assert tried == [work]
+    assert [
+        (r.levelname, r.getMessage(), r.exc_info) for r in caplog.records if r.levelno >= logging.WARNING
+    ] == [
+        (
+            "WARNING",
+            "Redis is unreachable, the timers wait for it: Error 111 connecting to 127.0.0.1:6379.",
+            None,
+        )
+    ]
+
+
+async def test_a_turn_whose_timeout_fails_is_tried_again_a_claim_later_not_at_once(
+    redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table whose expiry raises every time (a bug) once held the ticker in a loop: put back at its
+    passed deadline, it was claimed again at once, for ever."""
+    clock = Clock()
+    async with BotHarness(redis_client, clock=clock) as bot:
+        table = await group_game(bot)
+        timers = services_of(bot.app).timers
+        tries: list[float] = []
+
+        async def failing(*args: Any) -> None:
+            tries.append(clock().timestamp())
+            if len(tries) > 2:
+                raise TickedAgain
+            raise RuntimeError("a bug")
+
+        monkeypatch.setattr(timers, "expire", failing)
+        assert table.deadline is not None
+        clock.advance(table.deadline - clock().timestamp() + 1)
+        await bot.tick()
+        await bot.tick()
+        assert len(tries) == 1
+        clock.advance(CLAIM_SECONDS + 1)
+        await bot.tick()
+    assert len(tries) == 2 and tries[1] - tries[0] == CLAIM_SECONDS + 1
+    failures = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert [r.getMessage() for r in failures] == [
+        f"timeout of {keys.table(GROUP, 0)} failed; tried again in {CLAIM_SECONDS} s"
+    ] * 2
 
 
 async def test_a_picture_that_timed_out_is_sent_again_by_the_ticker(redis_client: aioredis.Redis) -> None:

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 from telegram import Update
 from telegram.error import Forbidden, TelegramError
 from telegram.ext import ContextTypes
@@ -19,12 +17,10 @@ from telegram.ext import ContextTypes
 from bot.chat.answers import TROUBLE
 from bot.chat.context import telegram_lang
 from bot.chat.duplicates import note_failure
+from bot.runtime.redis import OUTAGE
 from i18n import N_, t
 
 log = logging.getLogger(__name__)
-
-#: Redis not answering: an outage, told in one line (its traceback would say nothing new).
-OUTAGE = (RedisConnectionError, RedisTimeoutError)
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:

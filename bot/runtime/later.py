@@ -20,6 +20,7 @@ import redis.asyncio as aioredis
 from telegram.error import BadRequest, ChatMigrated, Forbidden
 
 from bot import keys
+from bot.runtime.redis import OUTAGE
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +97,8 @@ class Later:
                     await job(payload)
             except REFUSED_FOR_GOOD as error:
                 log.warning("job %s dropped: Telegram refused it (%s)", payload["kind"], error)
+            except OUTAGE:
+                raise  # the ticker tells an outage once; the claim lapses and the job runs again
             except Exception:
                 log.exception("job %s failed", payload["kind"])
                 continue

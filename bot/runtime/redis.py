@@ -10,6 +10,7 @@ from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError, RedisClusterException, RedisError, ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.runtime.embedded import EmbeddedRedis
 from bot.runtime.errors import StartupError
@@ -18,6 +19,10 @@ from bot.settings import REDIS_CONNECT_TIMEOUT, REDIS_SOCKET_TIMEOUT, Settings
 #: Either kind of client `client()` makes; the same commands and scripts work on both when every
 #: script's keys share one hash tag.
 RedisClient: TypeAlias = aioredis.Redis | RedisCluster
+
+#: Redis not answering: an outage, told in one line where it is met (its traceback would say nothing
+#: new), and passed up by the ticker's work so that the ticker tells it once.
+OUTAGE = (ConnectionError, RedisTimeoutError)
 
 #: Connections one process may hold; past this, commands wait for a free one instead of failing.
 MAX_CONNECTIONS = 64

@@ -34,6 +34,7 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, Re
 from bot import keys
 from bot.adapters import ADAPTERS
 from bot.runtime.later import Due, Later
+from bot.runtime.redis import OUTAGE
 from bot.tables.lifecycle import computers_to_move
 from bot.tables.model import Phase, Player, Table
 from bot.tables.screens import Screen, animation_of, panel_screen, screen_of
@@ -292,6 +293,8 @@ class Publisher:
                 # The chat refuses the bot (a person blocked it): trying again could only be refused
                 # again. The table is shown at its next change, or a press under its old picture.
                 log.warning("deferred edit of %s dropped: Telegram refused it (%s)", key, error)
+            except OUTAGE:
+                raise  # the ticker tells an outage once; the claim lapses and the edit is tried again
             except Exception:
                 log.exception("deferred edit of %s failed", key)
                 continue

@@ -22,6 +22,7 @@ from typing import Final
 
 from bot import keys
 from bot.runtime.later import Due, Later
+from bot.runtime.redis import OUTAGE
 from bot.tables.lifecycle import move_for, set_away
 from bot.tables.model import Phase, Table
 from bot.tables.outages import Heartbeat, Outage
@@ -67,7 +68,11 @@ class Timers:
         return found
 
     async def handle(self, key: str, outage: Outage | None) -> None:
-        """One claimed table: expire it if it is still due, and put its timer entry back in line."""
+        """One claimed table: expire it if it is still due, and put its timer entry back in line.
+
+        A failure leaves the claim in place, so the table is due again when the claim lapses: put
+        back at its passed deadline, it would be claimed again at once, and a table that fails every
+        time would hold the ticker in a loop."""
         async with self._limit:
             try:
                 table = await self._tables.store.get_key(key)
@@ -77,10 +82,12 @@ class Timers:
                     and table.deadline <= self._clock().timestamp()
                 ):
                     await self.expire(table, outage)
+            except OUTAGE:
+                raise  # the ticker tells an outage once
             except Exception:
-                log.exception("timeout of %s failed", key)
-            finally:
-                await self._tables.store.resync_timer(key)
+                log.exception("timeout of %s failed; tried again in %d s", key, CLAIM_SECONDS)
+                return
+            await self._tables.store.resync_timer(key)
 
     async def expire(self, table: Table, outage: Outage | None) -> None:
         """One expiry of `table`: count it for every person to move and act on the counts.
