@@ -11,9 +11,11 @@ import redis.asyncio as aioredis
 
 from bot import keys
 from bot.app import services_of
+from bot.chat import callback
 from bot.offline import fake_api
-from bot.tables.lifecycle import computers_to_move, game_of, person_move, state_of
+from bot.tables.lifecycle import computers_to_move, game_of, person_move, set_away, state_of
 from bot.tables.model import Phase, Table
+from bot.tables.service import CARRY_ON_SECONDS
 from tests.harness import BotHarness, Clock
 
 ALICE, BOB = 51, 52
@@ -165,6 +167,44 @@ async def test_computers_left_to_move_by_a_dead_worker_are_moved_by_the_ticker(
         after = await bot.table(ALICE)
         assert after is not None and not computers_to_move(after)
         assert after.screen > stored.screen
+
+
+async def test_a_game_of_computers_alone_is_played_in_short_chains_each_stored_and_shown(
+    any_redis: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every person away: the computers once played the whole game in one chain, holding the chat and
+    the tick; with two workers, each one's ticker started the other's chain over when it outlasted
+    its grace, and the game never moved on. Each decision here takes 1.5 s of the clock."""
+    clock = Clock()
+    async with BotHarness(any_redis, clock=clock) as bot:
+        table = await group_game(bot, "durak")
+        tables = services_of(bot.app).tables
+        real = tables.computers.decide
+        chains: list[int] = []
+
+        async def slow(*args: Any) -> Any:
+            clock.advance(1.5)
+            chains[-1] += 1
+            return await real(*args)
+
+        monkeypatch.setattr(tables.computers, "decide", slow)
+        chains.append(0)
+        committed = await tables.commit(table, set_away(table, table.people))
+        assert committed is not None
+        stored = committed
+        while stored.phase is Phase.PLAYING:
+            # Cut after three decisions (4.5 s), stored, shown, and due again at the next tick.
+            assert chains[-1] == 3 and computers_to_move(stored)
+            assert stored.deadline == clock.now.timestamp() + CARRY_ON_SECONDS
+            assert callback.decode(bot.button_data(GROUP)[0]).version == stored.screen
+            clock.advance(CARRY_ON_SECONDS)
+            chains.append(0)
+            await bot.tick()
+            after = await bot.table(GROUP)
+            assert after is not None and after.screen > stored.screen
+            stored = after
+        assert len(chains) > 3 and all(0 < n <= 3 for n in chains), chains
+        assert stored.phase is Phase.FINISHED
 
 
 async def test_private_games_have_no_turn_timer(any_redis: aioredis.Redis) -> None:

@@ -297,9 +297,10 @@ def computers_to_move(table: Table) -> bool:
     )
 
 
-async def advance(table: Table, decide: Decide) -> Table:
-    """Computers (and chance) move until a person is to move or the game is over: a new screen with
-    every event. Where several seats may act at once (throw-ins), computers do not wait."""
+async def advance(table: Table, decide: Decide, enough: Callable[[], bool] = lambda: False) -> Table:
+    """Computers (and chance) move until a person is to move, the game is over or `enough()` after a
+    move: a new screen with every event. Where several seats may act at once (throw-ins), computers
+    do not wait."""
     game = game_of(table)
     state = state_of(table)
     table = _changed(table)
@@ -309,6 +310,8 @@ async def advance(table: Table, decide: Decide) -> Table:
         proxy = table.players[seat].user_id is not None
         table, state = _record(table, step.events, actor=seat, proxy=proxy), step.state
         table, state = _resolve_chance(table, game, state)
+        if enough():
+            break
     return settle(table, state)
 
 

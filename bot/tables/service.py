@@ -35,7 +35,14 @@ log = logging.getLogger(__name__)
 
 #: Seconds after which a table whose computers are to move is moved on by any worker's ticker.
 COMPUTER_GRACE_SECONDS = 10.0
-
+#: A chain of computer moves is stored and shown once it has run this long, and the rest left to
+#: the ticker. A decision takes at most the computers' budget (2 s), so a chain ends well within
+#: its grace: no other worker's ticker starts it over while it runs (each discarding the other's
+#: work, for ever, when a whole game of computers, every person away, outlasted the grace), and
+#: neither its chat nor a tick waits on it for long.
+COMPUTER_CHAIN_SECONDS = 4.0
+#: The rest of a cut chain is due this soon: at a worker's next tick.
+CARRY_ON_SECONDS = 1.0
 
 #: How long a stored change waits for its picture from the worker that stored it before any
 #: worker's tick shows it instead.
@@ -138,16 +145,23 @@ class Tables:
         loses (another worker got there first), the stored table stands: it has its own deadline."""
         if not computers_to_move(table):
             return table
+        started = self.clock()
+
+        def enough() -> bool:
+            return (self.clock() - started).total_seconds() >= COMPUTER_CHAIN_SECONDS
+
         try:
-            return await self.write(table, await advance(table, self.decide))
+            # Computers still to move after `advance`: the chain was cut, the ticker carries on.
+            return await self.write(table, await advance(table, self.decide, enough), grace=CARRY_ON_SECONDS)
         except VersionConflict:
             log.info("table %s moved on while its computers thought", table.id)
             return await self.store.get(table.chat_id, table.topic) or table
 
-    async def write(self, old: Table | None, new: Table) -> Table:
-        """Store a change (deadline and coins with it), without moving computers or showing it."""
+    async def write(self, old: Table | None, new: Table, *, grace: float = COMPUTER_GRACE_SECONDS) -> Table:
+        """Store a change (deadline and coins with it), without moving computers or showing it; with
+        computers to move, any worker's ticker moves them after `grace` seconds."""
         replacing = old is not None and old.id != new.id
-        new = await self._stamp(new)
+        new = await self._stamp(new, grace)
         moves = coin_moves(old, new)
         stored = await self.store.put(
             new,
@@ -159,13 +173,13 @@ class Tables:
             await self._record_balances(stored)
         return stored
 
-    async def _stamp(self, table: Table) -> Table:
+    async def _stamp(self, table: Table, grace: float) -> Table:
         """The deadline, restarted on every visible change: a person's turn time, which starts once
         the turn is on screen (a group picture held back by the edit budget adds its wait); or,
         while computers are to move, a short grace after which any worker's ticker moves them (the
         worker that should have may have died); or a group lobby's idle time."""
         if computers_to_move(table):
-            return table.model_copy(update={"deadline": self.clock().timestamp() + COMPUTER_GRACE_SECONDS})
+            return table.model_copy(update={"deadline": self.clock().timestamp() + grace})
         if table.phase is Phase.LOBBY and not table.private:
             return table.model_copy(update={"deadline": self.clock().timestamp() + LOBBY_IDLE_MINUTES * 60})
         if table.turn_seconds <= 0 or not people_to_move(table):
