@@ -107,9 +107,7 @@ def build_application(
     later.register(STILL, still_job(application.bot, found))
     application.bot_data["services"] = found
     if application.job_queue is not None and settings.tick_seconds > 0:
-        application.job_queue.run_repeating(
-            tick, interval=settings.tick_seconds, first=settings.tick_seconds, name="timers"
-        )
+        application.job_queue.run_once(ticking, when=settings.tick_seconds, name="timers")
     add_duplicate_filter(application)
     add_command_handlers(application)
     add_press_handlers(application)
@@ -129,9 +127,21 @@ async def _close(computers: Computers) -> None:
     computers.close()
 
 
+async def ticking(context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The ticker job: a tick, then the next one `tick_seconds` after this one ended. A tick longer
+    than that (computers moving for people who timed out) delays the next instead of overlapping it,
+    where a repeating job would log a warning for every run it had to skip."""
+    try:
+        await tick(context)
+    finally:
+        if context.job_queue is not None:
+            seconds = services_of(context.application).settings.tick_seconds
+            context.job_queue.run_once(ticking, when=seconds, name="timers")
+
+
 async def tick(context: ContextTypes.DEFAULT_TYPE) -> None:
-    """The ticker job: every worker runs it; claims in Redis share the work out. A Redis outage is
-    logged when the ticker first meets it and when it is over, not at every tick."""
+    """One tick: every worker ticks; claims in Redis share the work out. A Redis outage is logged
+    when the ticker first meets it and when it is over, not at every tick."""
     data = context.application.bot_data
     try:
         await services_of(context.application).timers.tick()

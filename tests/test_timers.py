@@ -4,13 +4,14 @@ Redis, claimed by one worker, and a table never left without a way forward."""
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 import redis.asyncio as aioredis
 
 from bot import keys
-from bot.app import services_of
+from bot.app import services_of, ticking
 from bot.chat import callback
 from bot.offline import fake_api
 from bot.tables.lifecycle import computers_to_move, game_of, person_move, set_away, state_of
@@ -205,6 +206,28 @@ async def test_a_game_of_computers_alone_is_played_in_short_chains_each_stored_a
             stored = after
         assert len(chains) > 3 and all(0 < n <= 3 for n in chains), chains
         assert stored.phase is Phase.FINISHED
+
+
+async def test_the_next_tick_is_set_once_a_tick_has_ended_so_ticks_never_overlap(
+    any_redis: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tick longer than the interval (computers moving for people who timed out) delays the next:
+    a repeating job warned of every run it skipped, twice a chain of computers."""
+    async with BotHarness(any_redis) as bot:
+        timers = services_of(bot.app).timers
+        set_next: list[tuple[Any, float, str]] = []
+
+        def run_once(callback: Any, when: float, name: str) -> None:
+            set_next.append((callback, when, name))
+
+        async def failing() -> None:
+            assert not set_next  # not while this tick runs
+            raise RuntimeError("a bug")
+
+        monkeypatch.setattr(timers, "tick", failing)
+        with pytest.raises(RuntimeError):
+            await ticking(SimpleNamespace(application=bot.app, job_queue=SimpleNamespace(run_once=run_once)))  # type: ignore[arg-type]
+    assert set_next == [(ticking, bot.settings.tick_seconds, "timers")]
 
 
 async def test_private_games_have_no_turn_timer(any_redis: aioredis.Redis) -> None:
