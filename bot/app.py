@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import redis.asyncio as aioredis
-from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, ContextTypes
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, ContextTypes, JobQueue
 from telegram.request import BaseRequest
 
 from bot.chat.coins import STILL, still_job
@@ -42,6 +42,8 @@ CONCURRENT_UPDATES = 64
 
 #: A token the offline fake API accepts; Telegram would refuse it.
 OFFLINE_TOKEN = "123456:offline"
+#: The name of the ticker's job: each tick sets the next (`ticking`).
+TICKER = "timers"
 #: Set in `bot_data` while the ticker finds Redis unreachable (only what is logged depends on it).
 REDIS_DOWN = "redis down"
 
@@ -107,7 +109,7 @@ def build_application(
     later.register(STILL, still_job(application.bot, found))
     application.bot_data["services"] = found
     if application.job_queue is not None and settings.tick_seconds > 0:
-        application.job_queue.run_once(ticking, when=settings.tick_seconds, name="timers")
+        _tick_in(application.job_queue, settings.tick_seconds)
     add_duplicate_filter(application)
     add_command_handlers(application)
     add_press_handlers(application)
@@ -135,8 +137,12 @@ async def ticking(context: ContextTypes.DEFAULT_TYPE) -> None:
         await tick(context)
     finally:
         if context.job_queue is not None:
-            seconds = services_of(context.application).settings.tick_seconds
-            context.job_queue.run_once(ticking, when=seconds, name="timers")
+            _tick_in(context.job_queue, services_of(context.application).settings.tick_seconds)
+
+
+def _tick_in(job_queue: JobQueue[Any], seconds: float) -> None:
+    # However late the loop gets to it (a busy start-up), the tick runs: a missed one would be the last.
+    job_queue.run_once(ticking, when=seconds, name=TICKER, job_kwargs={"misfire_grace_time": None})
 
 
 async def tick(context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -11,7 +11,7 @@ import pytest
 import redis.asyncio as aioredis
 
 from bot import keys
-from bot.app import services_of, ticking
+from bot.app import TICKER, services_of, ticking
 from bot.chat import callback
 from bot.offline import fake_api
 from bot.tables.lifecycle import computers_to_move, game_of, person_move, set_away, state_of
@@ -215,10 +215,10 @@ async def test_the_next_tick_is_set_once_a_tick_has_ended_so_ticks_never_overlap
     a repeating job warned of every run it skipped, twice a chain of computers."""
     async with BotHarness(any_redis) as bot:
         timers = services_of(bot.app).timers
-        set_next: list[tuple[Any, float, str]] = []
+        set_next: list[tuple[Any, float, str, dict[str, Any]]] = []
 
-        def run_once(callback: Any, when: float, name: str) -> None:
-            set_next.append((callback, when, name))
+        def run_once(callback: Any, when: float, name: str, job_kwargs: dict[str, Any]) -> None:
+            set_next.append((callback, when, name, job_kwargs))
 
         async def failing() -> None:
             assert not set_next  # not while this tick runs
@@ -227,7 +227,7 @@ async def test_the_next_tick_is_set_once_a_tick_has_ended_so_ticks_never_overlap
         monkeypatch.setattr(timers, "tick", failing)
         with pytest.raises(RuntimeError):
             await ticking(SimpleNamespace(application=bot.app, job_queue=SimpleNamespace(run_once=run_once)))  # type: ignore[arg-type]
-    assert set_next == [(ticking, bot.settings.tick_seconds, "timers")]
+    assert set_next == [(ticking, bot.settings.tick_seconds, TICKER, {"misfire_grace_time": None})]
 
 
 async def test_private_games_have_no_turn_timer(any_redis: aioredis.Redis) -> None:

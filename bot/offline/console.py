@@ -22,7 +22,9 @@ from telegram import Update
 from telegram.ext import Application
 
 from bot import keys
+from bot.app import TICKER, build_application
 from bot.offline.fake_api import BOT_USERNAME, JSON, ApiCall, FakeBotAPI, UpdateFactory
+from bot.runtime.redis import connect
 from bot.settings import Settings
 
 App = Application[Any, Any, Any, Any, Any, Any]
@@ -293,8 +295,11 @@ class _Console:
         if queue is None:
             return []
         horizon = dtm.datetime.now(dtm.UTC) + JOB_HORIZON
+        # The ticker sets its next tick as each ends: waiting for it would wait for ever.
         return [
-            j for j in queue.jobs() if j not in jobs_before and j.next_t is not None and j.next_t <= horizon
+            j
+            for j in queue.jobs()
+            if j not in jobs_before and j.name != TICKER and j.next_t is not None and j.next_t <= horizon
         ]
 
     # -- output --------------------------------------------------------------------------------------
@@ -409,9 +414,6 @@ async def run_console(
 
 async def _build(settings: Settings, stack: contextlib.AsyncExitStack) -> tuple[App, int]:
     """The real application on a fresh fake API, and how many consoles ran on its store before."""
-    from bot.app import build_application
-    from bot.runtime.redis import connect
-
     redis, server = await connect(settings)
     if server is not None:
         stack.callback(server.stop)
