@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -126,7 +127,7 @@ async def _start(application: App, redis: aioredis.Redis) -> None:
 
 
 async def _close(computers: Computers) -> None:
-    computers.close()
+    await asyncio.to_thread(computers.close)  # a decision under way ends within its think limit
 
 
 async def ticking(context: ContextTypes.DEFAULT_TYPE) -> None:

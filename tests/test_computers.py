@@ -128,3 +128,12 @@ async def test_a_worker_that_dies_is_replaced_and_its_decision_still_made() -> N
         assert worker not in _workers() and len(set(_workers()) - others) == 1
     finally:
         computers.close()
+
+
+def test_closed_computers_leave_no_pool_thread_for_pythons_exit() -> None:
+    """Python 3.11 wakes every process pool's manager thread at exit, racing a thread still closing
+    its pipe: after a SIGTERM the bot once printed «Exception ignored ... Bad file descriptor»."""
+    before = set(threading.enumerate())
+    computers = Computers(processes=1, budget_seconds=600)
+    computers.close()
+    assert not [t for t in set(threading.enumerate()) - before if t.is_alive()]

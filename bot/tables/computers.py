@@ -102,5 +102,8 @@ class Computers:
             self._pool = self._new_pool()
 
     def close(self) -> None:
+        """Cancel waiting decisions and wait for the workers to end: a pool left ending raced
+        Python's exit, which could print an ignored OSError (Python 3.11 wakes its thread at exit
+        while the thread closes the pipe it is woken by)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
