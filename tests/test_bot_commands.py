@@ -132,6 +132,7 @@ async def test_a_game_replaced_in_private_says_so_without_a_button(
         edits = [call for call in bot.api.calls[made:] if call.params.get("message_id") == old]
         assert edits and all(call.method.startswith("edit") for call in edits)
         assert all("Play again" not in json.dumps(call.params.get("reply_markup")) for call in edits)
+        assert [call.error for call in bot.api.calls[made:] if call.error] == []  # no request in vain
         stopped = bot.api.messages[ALICE][old]
         assert stopped.keyboard == []
         assert stopped.content.endswith("The game was stopped.\n⬇️ A new game has begun below.")

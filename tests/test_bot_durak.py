@@ -324,3 +324,25 @@ async def test_a_held_back_start_picture_leaves_the_panels_their_buttons(
         assert bot.live(GROUP).message_id == shown.message_id
         assert panel_moves(bot, shown, mover) == moves
         assert not bot.errors
+
+
+async def test_play_again_takes_the_buttons_off_only_where_there_are_some(
+    redis_client: aioredis.Redis,
+) -> None:
+    """A game over shows no button on its panels: retiring them asked Telegram to take off buttons
+    that were not there («message is not modified»), a request per person and game."""
+    async with BotHarness(redis_client) as bot:
+        table = await seat_four(bot)
+        for user in PEOPLE:
+            await bot.say(GROUP, user, "/leave")  # computers play every seat: the game runs to its end
+        over = await bot.table(GROUP)
+        assert over is not None and over.phase is Phase.FINISHED and len(over.panels) == 4
+        assert all(not bot.api.messages[user][over.panels[seat]].keyboard for seat, user in enumerate(PEOPLE))
+        assert over.message_id is not None
+        made = len(bot.api.calls)
+        await bot.press(GROUP, 41, bot.button(GROUP, "Play again", over.message_id), over.message_id)
+        again = await bot.table(GROUP)
+        assert again is not None and again.id != over.id
+        assert [call.error for call in bot.api.calls[made:] if call.error] == []
+        assert not bot.api.messages[GROUP][over.message_id].keyboard  # its Play again is gone
+        assert table.id != again.id

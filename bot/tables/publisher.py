@@ -22,7 +22,7 @@ import html
 import logging
 import math
 import secrets
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from datetime import timedelta
 from typing import Any, Final
 
@@ -37,7 +37,7 @@ from bot.runtime.later import Due, Later
 from bot.runtime.redis import OUTAGE
 from bot.tables.lifecycle import computers_to_move
 from bot.tables.model import Phase, Player, Table
-from bot.tables.screens import Screen, animation_of, panel_screen, screen_of
+from bot.tables.screens import Screen, animation_of, game_keyboard, panel_keyboard, panel_screen, screen_of
 from bot.tables.store import TableStore, VersionConflict
 from i18n import t, tn
 
@@ -371,18 +371,22 @@ class Publisher:
                 screen.text, chat_id=table.chat_id, message_id=table.message_id, reply_markup=screen.keyboard
             )
 
-    async def retire(self, table: Table, shown: int) -> None:
-        """Take the buttons off the messages that no longer drive a game (or delete a lobby). A
-        picture that had not caught up with the table (`shown`, its screen, is older: a group's edit
-        budget held it back) shows its last screen instead, without buttons, so that the chat sees
-        how the game ended: the same one request."""
-        await self._retire_panels(table)
+    async def retire(self, table: Table, marks: Mapping[str, int]) -> None:
+        """Take the buttons off the messages that no longer drive a game (or delete a lobby); `marks`
+        are the screens they show (`TableStore.marks`). A message showing the last screen with no
+        button (a game over, in its panels; a private game stopped for a new one) is left alone. A
+        picture that had not caught up with the table (a group's edit budget held it back) shows
+        its last screen instead, without buttons, so that the chat sees how the game ended: the same
+        one request."""
+        await self._retire_panels(table, marks)
         if table.message_id is None:
             return
         if table.message_is_photo:
+            shown = marks.get("shown", -1)
             if shown < table.screen and await self._show_last(table, shown):
                 return
-            await self.drop_buttons(table.chat_id, table.message_id)
+            if shown < table.screen or game_keyboard(table, self.bot.username) is not None:
+                await self.drop_buttons(table.chat_id, table.message_id)
             return
         await self._delete_message(table)
 
@@ -412,10 +416,12 @@ class Publisher:
             return _gone(error)
         return True
 
-    async def _retire_panels(self, table: Table) -> None:
+    async def _retire_panels(self, table: Table, marks: Mapping[str, int] | None = None) -> None:
+        """Take the buttons off the panels; with `marks`, off those that show any."""
         for seat, message_id in table.panels.items():
             user_id = table.players[seat].user_id
-            if user_id is not None:
+            last = marks is not None and marks.get(keys.panel_shown(seat), -1) >= table.screen
+            if user_id is not None and not (last and panel_keyboard(table, seat) is None):
                 await self.drop_buttons(user_id, message_id)
 
     async def tell_abandoned(self, table: Table, title: str) -> None:

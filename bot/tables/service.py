@@ -84,9 +84,9 @@ class Tables:
             await self.close_lobby(old, answer=answer)
             return None
         replaced = old if old is not None and old.id != new.id else None
-        # What the replaced table's message shows is forgotten with the write (a new table starts
+        # What the replaced table's messages show is forgotten with the write (a new table starts
         # afresh): read it first.
-        replaced_shown = await self.store.shown(replaced) if replaced is not None else -1
+        replaced_marks = await self.store.marks(replaced) if replaced is not None else {}
         stored = await self.write(old, new)
         # Should this worker die before the picture is out, any worker's tick shows it (the lease
         # keeps two from drawing at once, and a table already shown is passed over).
@@ -94,7 +94,7 @@ class Tables:
         if answer is not None:
             await answer()
         if replaced is not None:
-            await self.publisher.retire(replaced, replaced_shown)
+            await self.publisher.retire(replaced, replaced_marks)
         stored = await self.play_computers(stored)
         await self.publisher.show(stored)
         return stored

@@ -250,6 +250,15 @@ class TableStore:
         )
         return -1 if screen is None else int(screen), look.decode() if isinstance(look, bytes) else look
 
+    async def marks(self, table: Table) -> dict[str, int]:
+        """The screen numbers shown on the live message ("shown") and on each panel (`panel:<seat>`),
+        -1 where none was recorded, in one read."""
+        wheres = ["shown", *map(keys.panel_shown, table.panels)]
+        values = await self._redis.hmget(keys.table(table.chat_id, table.topic), wheres)
+        return {
+            where: -1 if value is None else int(value) for where, value in zip(wheres, values, strict=True)
+        }
+
     async def shown(self, table: Table, where: str = "shown") -> int:
         """The screen number shown on the live message (or a panel), -1 if none was recorded."""
         value = await self._redis.hget(keys.table(table.chat_id, table.topic), where)
