@@ -4,6 +4,7 @@ Redis, claimed by one worker, and a table never left without a way forward."""
 from __future__ import annotations
 
 import asyncio
+import random
 from types import SimpleNamespace
 from typing import Any
 
@@ -16,7 +17,8 @@ from bot.chat import callback
 from bot.offline import fake_api
 from bot.tables.lifecycle import computers_to_move, game_of, person_move, set_away, state_of
 from bot.tables.model import Phase, Table
-from bot.tables.service import CARRY_ON_SECONDS
+from bot.tables.service import CARRY_ON_SECONDS, COMPUTER_GRACE_SECONDS, people_to_move
+from core.engine import resolve_chance
 from tests.harness import BotHarness, Clock
 
 ALICE, BOB = 51, 52
@@ -228,6 +230,36 @@ async def test_the_next_tick_is_set_once_a_tick_has_ended_so_ticks_never_overlap
         with pytest.raises(RuntimeError):
             await ticking(SimpleNamespace(application=bot.app, job_queue=SimpleNamespace(run_once=run_once)))  # type: ignore[arg-type]
     assert set_next == [(ticking, bot.settings.tick_seconds, TICKER, {"misfire_grace_time": None})]
+
+
+async def test_a_person_to_move_beside_computers_misses_nothing_when_their_grace_runs_out(
+    any_redis: aioredis.Redis,
+) -> None:
+    """A throw-in open to a person and a computer at once, the computers' chain cut (or their worker
+    gone): the ticker lets the computers move, and counts no missed turn against the person."""
+    clock = Clock()
+    async with BotHarness(any_redis, clock=clock) as bot:
+        table = await group_game(bot, "durak")
+        tables = services_of(bot.app).tables
+        bob = table.seat_of(BOB)
+        assert bob is not None
+        away = set_away(table, [bob])
+        game, state, rng = game_of(table), state_of(table), random.Random(0)
+        for _ in range(100):
+            both = away.model_copy(update={"state": state.model_dump_json()})
+            if computers_to_move(both) and people_to_move(both):
+                break
+            seat = game.to_move(state)[0]
+            state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat))).state
+            state, _ = resolve_chance(game, state, rng)
+        else:
+            raise AssertionError("no throw-in open to a person and a computer at once")
+        stored = await tables.write(table, both)
+        clock.advance(COMPUTER_GRACE_SECONDS + 1)
+        await bot.tick()
+        after = await bot.table(GROUP)
+    assert after is not None and after.screen > stored.screen and not computers_to_move(after)
+    assert after.strikes == {}
 
 
 async def test_private_games_have_no_turn_timer(any_redis: aioredis.Redis) -> None:

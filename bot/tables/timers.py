@@ -23,7 +23,7 @@ from typing import Final
 from bot import keys
 from bot.runtime.later import Due, Later
 from bot.runtime.redis import OUTAGE
-from bot.tables.lifecycle import move_for, set_away
+from bot.tables.lifecycle import computers_to_move, move_for, set_away
 from bot.tables.model import Phase, Table
 from bot.tables.outages import Heartbeat, Outage
 from bot.tables.service import Tables, people_to_move
@@ -103,7 +103,10 @@ class Timers:
             with contextlib.suppress(VersionConflict):  # a join or a start came first
                 await self._tables.close_lobby(table, idle=True)
             return
-        seats = people_to_move(table)
+        # Computers to move (their chain cut, or their worker gone): they move now, and a person who
+        # may act beside them (a throw-in) has missed nothing: their time starts once the computers
+        # are done.
+        seats = () if computers_to_move(table) else people_to_move(table)
         strikes = dict(table.strikes)
         for seat in seats:
             strikes[seat] = strikes.get(seat, 0) + 1
