@@ -112,16 +112,20 @@ async def tell_of_open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, 
     assert chat is not None
     if not is_group(chat):
         return False
-    table = await services(context).tables.store.get(chat.id, topic_of(update.effective_message))
-    if table is None or table.phase is Phase.FINISHED:
+    if await services(context).tables.store.unfinished(chat.id, topic_of(update.effective_message)) is None:
         return False
     await _tell_open_game(update, context, lang)
     return True
 
 
+def bring_down_button(lang: str) -> InlineKeyboardButton:
+    """Sends the chat's game again as a new message, at the bottom of the chat."""
+    return menu_button(t(lang, "⬇️ Bring the game down here"), RESUME)
+
+
 async def _tell_open_game(update: Update, context: ContextTypes.DEFAULT_TYPE, lang: str) -> None:
     # Its message may be far up a busy chat by now. Said in passing: the game is what stays.
-    down = markup([[menu_button(t(lang, "⬇️ Bring the game down here"), RESUME)]])
+    down = markup([[bring_down_button(lang)]])
     text = t(lang, "A game is already open here: finish it, or its host or an admin can /stop it.")
     await reply_in_passing(update, context, text, down)
 

@@ -217,9 +217,9 @@ async def cmd_stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def _table_command(update: Update, context: ContextTypes.DEFAULT_TYPE, action: str) -> None:
     user, chat = update.effective_user, update.effective_chat
     assert user is not None and chat is not None
-    table = await services(context).tables.store.get(chat.id, topic_of(update.effective_message))
+    table = await services(context).tables.store.unfinished(chat.id, topic_of(update.effective_message))
     lang = await chat_lang(context, chat, user)
-    if table is None or table.phase is Phase.FINISHED:
+    if table is None:
         await reply_in_passing(update, context, t(lang, "There is no game here. /games opens one."))
         return
     try:

@@ -6,11 +6,10 @@ from telegram import InlineKeyboardButton, Message, Update
 from telegram.ext import ContextTypes
 
 from bot.adapters import ADAPTERS
-from bot.chat.actions import GROUP_MODE, RESUME, menu_button, reply, tell_of_open_game
+from bot.chat.actions import GROUP_MODE, bring_down_button, menu_button, reply, tell_of_open_game
 from bot.chat.coins import BANDIT, bandit_heading, spin_keyboard
 from bot.chat.context import chat_lang, is_group, services
 from bot.chat.keyboards import markup, rows_of
-from bot.tables.model import Phase
 from i18n import t
 
 
@@ -36,9 +35,8 @@ async def games_menu(update: Update, context: ContextTypes.DEFAULT_TYPE, lang: s
     ]
     buttons.append(menu_button(bandit_heading(lang), BANDIT))
     rows = rows_of(buttons, width=2)
-    running = None if group else await services(context).tables.store.get(chat.id, 0)
-    if running is not None and running.phase is not Phase.FINISHED:
-        rows = [[menu_button(t(lang, "⬇️ Bring the game down here"), RESUME)], *rows]
+    if not group and await services(context).tables.store.unfinished(chat.id, 0) is not None:
+        rows = [[bring_down_button(lang)], *rows]
     await reply(update, t(lang, "Choose a game:"), markup(rows))
 
 

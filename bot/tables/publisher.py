@@ -381,14 +381,15 @@ class Publisher:
         await self._retire_panels(table, marks)
         if table.message_id is None:
             return
-        if table.message_is_photo:
-            shown = marks.get("shown", -1)
-            if shown < table.screen and await self._show_last(table, shown):
-                return
-            if shown < table.screen or game_keyboard(table, self.bot.username) is not None:
-                await self.drop_buttons(table.chat_id, table.message_id)
+        if not table.message_is_photo:
+            await self._delete_message(table)
             return
-        await self._delete_message(table)
+        shown = marks.get("shown", -1)
+        if shown < table.screen:
+            if not await self._show_last(table, shown):
+                await self.drop_buttons(table.chat_id, table.message_id)
+        elif game_keyboard(table, self.bot.username) is not None:
+            await self.drop_buttons(table.chat_id, table.message_id)
 
     async def _delete_message(self, table: Table) -> None:
         assert table.message_id is not None

@@ -122,6 +122,11 @@ class TableStore:
         doc = await self._redis.hget(keys.table(chat_id, topic), "doc")
         return None if doc is None else Table.model_validate_json(doc)
 
+    async def unfinished(self, chat_id: int, topic: int) -> Table | None:
+        """The chat's table unless its game is over: a lobby or a game people may still play."""
+        table = await self.get(chat_id, topic)
+        return None if table is None or table.phase is Phase.FINISHED else table
+
     async def get_key(self, key: str) -> Table | None:
         doc = await self._redis.hget(key, "doc")
         return None if doc is None else Table.model_validate_json(doc)
