@@ -14,6 +14,7 @@ from typing import Any
 
 import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from telegram import Update
 from telegram.ext import Application, ContextTypes
 
@@ -109,7 +110,7 @@ class BotHarness:
         # Seeded pulls too, where a harness has a Redis: a /spin's pull is named by its message, so it
         # replays; a press's is named by its query id, new every run, so a test reads the pressed
         # machine's own message (a pull that climbs the career ladder shows its episode after it).
-        with contextlib.suppress(RedisConnectionError):
+        with contextlib.suppress(RedisConnectionError, RedisTimeoutError):  # a harness on a Redis gone
             await self.redis.set(SPIN_SECRET_KEY, "harness", nx=True)
         await self.app.initialize()
         await self.app.start()

@@ -12,12 +12,13 @@ from typing import Any
 import pytest
 import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from telegram.error import RetryAfter
 from telegram.ext import ExtBot
 
 from bot import keys
 from bot.app import services_of, tick
-from bot.chat import callback
+from bot.chat import answers, callback
 from bot.chat.callback import Kind
 from bot.runtime.redis import client
 from bot.tables import publisher as publisher_module
@@ -27,6 +28,7 @@ from bot.tables.screens import Screen, panel_screen
 from bot.tables.service import SHOW_GRACE_SECONDS
 from bot.tables.timers import CLAIM_SECONDS
 from tests.harness import BotHarness, Clock
+from tests.processes import silent_port
 
 ALICE, BOB, EVE = 71, 72, 73
 GROUP = -100710
@@ -202,6 +204,30 @@ async def test_a_press_during_a_redis_outage_is_answered_at_once(
         for r in failed
     )
     await dead.aclose()
+
+
+async def test_a_press_that_outlasts_the_watchdog_hears_the_bot_is_slow_not_that_it_failed(
+    redis_client: aioredis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hung Redis (or a busy machine) holds the press past the watchdog: the person is told, in a
+    toast, to press again if nothing changes, for the press may still be stored a moment later."""
+    monkeypatch.setattr(answers, "WATCHDOG_SECONDS", 0.01)  # well before the socket timeout below
+    async with BotHarness(redis_client) as bot:
+        table = await group_game(bot)
+        message = bot.live(GROUP).message_id
+        press = a_move(table)
+    with silent_port() as port:
+        hung = client(f"redis://127.0.0.1:{port}/0", connect_timeout=1, socket_timeout=1)
+        async with BotHarness(hung, api=bot.api) as slow:
+            await slow.press(GROUP, BOB, press, message, language_code="ru")
+            assert [error.__class__ for error in slow.expect_errors()] == [RedisTimeoutError]
+        await hung.aclose()
+    answers_given = bot.api.alerts()
+    assert answers_given[-1].params.get("text") == (
+        "⏳ Бот отвечает медленно: если ничего не изменится, нажмите ещё раз."
+    )
+    assert not answers_given[-1].params.get("show_alert")  # a toast: nothing to dismiss
+    assert len({call.params["callback_query_id"] for call in answers_given}) == len(answers_given)
 
 
 async def test_a_redis_outage_is_logged_by_the_ticker_once_and_its_end_too(

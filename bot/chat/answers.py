@@ -4,7 +4,9 @@ A press is answered as soon as it is judged (an alert for a refusal, nothing for
 before any computer thinks or any picture is drawn. `pressed` wraps each press handler: a handler
 that raises still answers, a failure of Redis or of anything else answers with a short apology in
 the language Telegram gives (Redis may be what failed), and a watchdog answers a press that nothing
-answered within `WATCHDOG_SECONDS` (a hung server), so nobody is left looking at a spinner.
+answered within `WATCHDOG_SECONDS` (a hung server, a busy machine), so nobody is left looking at a
+spinner. The watchdog cannot know how the press will end (a slow move is often stored a moment later),
+so it says only that the bot is slow, in a toast, not that the press failed.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ log = logging.getLogger(__name__)
 #: A press not answered by then gets the apology (Telegram shows a spinner until it is answered).
 WATCHDOG_SECONDS: Final = 0.8
 TROUBLE: Final = N_("The bot is having trouble, try again in a minute.")
+SLOW: Final = N_("⏳ The bot is slow to answer: if nothing changes, press again.")
 
 
 class Notice(Exception):
@@ -45,11 +48,11 @@ class Notice(Exception):
 class Answer:
     """Answers one callback query once; later calls do nothing."""
 
-    def __init__(self, query: CallbackQuery, fallback: str) -> None:
+    def __init__(self, query: CallbackQuery, slow: str) -> None:
         self.query = query
         self.done = False
         self._watchdog = asyncio.get_running_loop().call_later(
-            WATCHDOG_SECONDS, lambda: asyncio.ensure_future(self(fallback, alert=True))
+            WATCHDOG_SECONDS, lambda: asyncio.ensure_future(self(slow))
         )
 
     async def __call__(self, text: str | None = None, *, alert: bool = False) -> None:
@@ -77,8 +80,8 @@ def pressed(
     async def run(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
         assert query is not None
-        fallback = t(telegram_lang(context, query.from_user), TROUBLE)
-        answer = Answer(query, fallback)
+        lang = telegram_lang(context, query.from_user)
+        answer = Answer(query, t(lang, SLOW))
         try:
             await handler(update, context, decode(query.data), answer)
         except BadCallback:
@@ -91,7 +94,7 @@ def pressed(
             await _refuse(context, query, answer, N_("Someone was faster. Look at the table again."))
         except Exception:
             # Redis down, Telegram failing, a bug: the person hears at once; the error handler logs.
-            await answer(fallback, alert=True)
+            await answer(t(lang, TROUBLE), alert=True)
             raise
         finally:
             await answer()
