@@ -297,7 +297,7 @@ def backdrop(size: int, lang: str) -> Image.Image:
     """The machine without a result: cabinet, title and paytable frame (RGB). Shared: copy it."""
     geo = layout(size)
     w = geo.width
-    img = vertical(w, geo.height, WOOD, WOOD_DARK).copy()
+    img = vertical(w, geo.height, WOOD, WOOD_DARK)
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 0, w, geo.title), fill=TITLE_BAND)
     draw.line((0, geo.title - 2, w, geo.title - 2), fill=BRASS, width=2)

@@ -153,7 +153,7 @@ def geometry(layout: tuple[Cell, ...], size: int) -> Geometry:
 def background(layout: tuple[Cell, ...], size: int, style: Style) -> Image.Image:
     """Felt, header band, row and column labels: what no turn changes. Shared: copy it."""
     geo = geometry(layout, size)
-    img = felt(geo.width, geo.height, style.felt_centre, style.felt_edge).copy()
+    img = felt(geo.width, geo.height, style.felt_centre, style.felt_edge)
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 0, geo.width, geo.header - 1), fill=style.header)
     draw.line((0, geo.header - 1, geo.width, geo.header - 1), fill=style.felt_edge, width=1)

@@ -178,7 +178,7 @@ def background(size: int) -> Image.Image:
     """The sea, the map, labels and closed cells: what no picture changes. Shared: copy it."""
     geo = geometry(size)
     w, h = geo.width, geo.height
-    img = felt(w, h, SEA_CENTRE, SEA_EDGE, 1.0).copy()
+    img = felt(w, h, SEA_CENTRE, SEA_EDGE, 1.0)
     draw = ImageDraw.Draw(img)
     # Little wave crests on the sea, in a fixed pattern (pure: no randomness).
     step = max(12, size // 22)

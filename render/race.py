@@ -388,7 +388,7 @@ def background(size: int, lang: str) -> Image.Image:
     """Felt, bands, the rail, the cards' shadows and numbers, the Start and the Finish. Shared: copy it."""
     geo = geometry(size)
     # Lit from above: a felt whose rows are one colour each costs half the bytes of a radial one.
-    img = vertical(geo.width, geo.height, FELT_TOP, FELT_BOTTOM).copy()
+    img = vertical(geo.width, geo.height, FELT_TOP, FELT_BOTTOM)
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, 0, geo.width, geo.header - 1), fill=BAND)
     draw.rectangle((0, geo.footer, geo.width, geo.height), fill=BAND)
