@@ -24,6 +24,7 @@ SUBCOMMANDS: dict[str, str] = {
     "render": "render",
     "timers": "timers",
     "isolation": "isolation",
+    "memory": "memory",
 }
 #: The coin games share one module, told which game to drive.
 COIN_GAMES = ("bandit", "gold")

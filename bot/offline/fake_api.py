@@ -436,6 +436,15 @@ class FakeBotAPI(BaseRequest):
         """The bytes behind a file_id the fake handed out."""
         return self._files[file_id]
 
+    def forget(self, keep: int) -> None:
+        """Drop the call log, the stored uploads and all but each chat's last `keep` messages: a long
+        run's memory is then the bot's, not the fake's. The bot never sends a file_id back."""
+        self.calls.clear()
+        self._files.clear()
+        for messages in self.messages.values():
+            for message_id in sorted(messages)[:-keep]:
+                del messages[message_id]
+
     def alerts(self) -> list[ApiCall]:
         """Every answerCallbackQuery call, in order."""
         return self.calls_of("answerCallbackQuery")
