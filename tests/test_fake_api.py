@@ -128,6 +128,19 @@ async def test_command_replies_with_photo_and_keyboard(
     assert (sizes[-1]["width"], sizes[-1]["height"], sizes[-1]["file_id"]) == (100, 60, msg.file_id)
 
 
+async def test_forget_keeps_each_chats_last_messages_and_drops_the_rest(
+    app: App, api: FakeBotAPI, updates: UpdateFactory
+) -> None:
+    for _ in range(3):
+        await feed(app, updates.command(GROUP, ALICE, "new", "grid", first_name="Alice"))
+    last = api.last_message(GROUP)
+    assert last is not None and last.file_id is not None and api.file(last.file_id) == LOBBY
+    api.forget(keep=2)
+    assert api.calls == [] and sorted(api.messages[GROUP]) == [last.message_id - 1, last.message_id]
+    with pytest.raises(KeyError):
+        api.file(last.file_id)  # the uploads are gone: a long run's memory is the bot's
+
+
 async def test_press_edits_media_and_answers_with_alert(
     app: App,
     api: FakeBotAPI,
