@@ -17,7 +17,7 @@ from telegram.error import RetryAfter
 from telegram.ext import ExtBot
 
 from bot import keys
-from bot.app import services_of, tick
+from bot.app import TICKER, services_of, tick
 from bot.chat import answers, callback
 from bot.chat.callback import Kind
 from bot.runtime.redis import client
@@ -203,6 +203,27 @@ async def test_a_press_during_a_redis_outage_is_answered_at_once(
         r.getMessage().startswith("update failed: Redis is unreachable (") and r.exc_info is None
         for r in failed
     )
+    await dead.aclose()
+
+
+async def test_a_groups_apology_for_an_outage_goes_after_a_minute_though_redis_is_away(
+    redis_client: aioredis.Redis,
+) -> None:
+    """Like every passing answer in a group; its deletion cannot be stored, so the worker keeps it."""
+    dead = client("redis://127.0.0.1:1/0")
+    async with BotHarness(dead) as down:
+        await down.say(GROUP, BOB, "/join")
+        apology = down.live(GROUP)
+        assert apology.content == "The bot is having trouble, try again in a minute." and apology.reply_to
+        assert down.expect_errors()
+        assert down.app.job_queue is not None
+        (deletion,) = [job for job in down.app.job_queue.jobs() if job.name != TICKER]
+        assert deletion.data == (GROUP, apology.message_id)
+        await deletion.run(down.app)
+        assert down.api.messages[GROUP][apology.message_id].deleted
+        await down.say(BOB, BOB, "/games")  # a private chat keeps its apology: nothing is scheduled
+        assert [job for job in down.app.job_queue.jobs() if job.name != TICKER] == [deletion]
+        assert down.expect_errors()
     await dead.aclose()
 
 

@@ -2,20 +2,22 @@
 
 A move is stored whole or not at all, so nothing is half-changed; a picture that failed to update is
 brought up to date by the next press or tick. A press has been answered by `answers.pressed`
-already; a command gets a short reply here.
+already; a command gets a short reply here, which in a group goes after a minute.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 from redis.exceptions import RedisError
-from telegram import Update
+from telegram import Message, Update
 from telegram.error import Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
+from bot.chat.actions import PASSING_SECONDS
 from bot.chat.answers import TROUBLE
-from bot.chat.context import telegram_lang
+from bot.chat.context import is_group, services, telegram_lang
 from bot.chat.duplicates import note_failure
 from bot.runtime.redis import OUTAGE
 from i18n import N_, t
@@ -43,6 +45,29 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     if update.effective_message is None:
         return
     try:
-        await update.effective_message.reply_text(t(telegram_lang(context, update.effective_user), message))
+        sent = await update.effective_message.reply_text(
+            t(telegram_lang(context, update.effective_user), message)
+        )
     except TelegramError:  # the error may be Telegram itself being unreachable
         log.warning("could not report the error to the user", exc_info=True)
+        return
+    if is_group(sent.chat):
+        await _delete_in_passing(context, sent)
+
+
+async def _delete_in_passing(context: ContextTypes.DEFAULT_TYPE, sent: Message) -> None:
+    """An apology in a group goes after `PASSING_SECONDS`, as every passing answer there does. With
+    Redis away (most often why the update failed) the job cannot be stored, so this worker's own job
+    queue deletes it: a crash within that minute leaves one apology in the chat, nothing worse."""
+    try:
+        await services(context).tables.publisher.delete_later(sent.chat_id, sent.message_id, PASSING_SECONDS)
+    except RedisError:
+        if context.job_queue is not None:
+            context.job_queue.run_once(_delete_now, PASSING_SECONDS, data=(sent.chat_id, sent.message_id))
+
+
+async def _delete_now(context: ContextTypes.DEFAULT_TYPE) -> None:
+    assert context.job is not None and isinstance(context.job.data, tuple)
+    chat_id, message_id = context.job.data
+    with contextlib.suppress(TelegramError):  # already gone, or the bot was removed meanwhile
+        await context.bot.delete_message(int(chat_id), int(message_id))
