@@ -3,15 +3,37 @@ removed, the games there stop and their players are told privately."""
 
 from __future__ import annotations
 
+import pytest
 import redis.asyncio as aioredis
 
-from bot.tables.model import Phase
+from bot.tables.model import Phase, Table
 from tests.harness import BotHarness, Clock
 
 ALICE, BOB = 81, 82
 GROUP = -100810
 OTHER = GROUP * 10
 TOPIC = 7
+
+
+async def durak_game(bot: BotHarness) -> Table:
+    """A Durak game in GROUP of Alice, Bob and two computers, each person's panel sent privately."""
+    for user, name in ((ALICE, "Alice"), (BOB, "Bob")):
+        await bot.say(user, user, "/start", first_name=name)  # each opens the bot privately
+    await bot.say(GROUP, ALICE, "/new durak", first_name="Alice")
+    await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="Bob")
+    await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+    game = await bot.table(GROUP)
+    assert game is not None and game.phase is Phase.PLAYING and len(game.panels) == 2
+    return game
+
+
+def told_each(bot: BotHarness, stopped: Table, text: str) -> None:
+    """Each person of the stopped game was told `text` privately, and their panel has no button left."""
+    for user in (ALICE, BOB):
+        told = bot.api.last_message(user)
+        assert told is not None and told.content == text
+        panel = bot.api.messages[user][stopped.panels[stopped.seat_of(user) or 0]]
+        assert not panel.keyboard
 
 
 async def test_added_to_a_group_the_bot_greets_it_with_the_games(redis_client: aioredis.Redis) -> None:
@@ -32,13 +54,7 @@ async def test_removed_from_a_group_its_games_stop_and_their_players_are_told(
 ) -> None:
     clock = Clock()
     async with BotHarness(any_redis, clock=clock) as bot:
-        for user, name in ((ALICE, "Alice"), (BOB, "Bob")):
-            await bot.say(user, user, "/start", first_name=name)  # each opens the bot privately
-        await bot.say(GROUP, ALICE, "/new durak", first_name="Alice")
-        await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="Bob")
-        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
-        game = await bot.table(GROUP)
-        assert game is not None and game.phase is Phase.PLAYING and len(game.panels) == 2
+        game = await durak_game(bot)
         # A lobby waits in a topic of the same chat.
         await bot.say(GROUP, BOB, "/new grid", thread_id=TOPIC)
         assert await bot.table(GROUP, TOPIC) is not None
@@ -51,15 +67,11 @@ async def test_removed_from_a_group_its_games_stop_and_their_players_are_told(
         assert stopped is not None and stopped.id == game.id and stopped.phase is Phase.FINISHED
         assert await bot.table(GROUP, TOPIC) is None
         assert await bot.table(OTHER) == other
-        for user in (ALICE, BOB):
-            told = bot.api.last_message(user)
-            assert told is not None
-            assert (
-                told.content
-                == "🚫 Durak (throw-in) in “Group 100810” was stopped: the bot was removed from that chat."
-            )
-            panel = bot.api.messages[user][stopped.panels[stopped.seat_of(user) or 0]]
-            assert not panel.keyboard
+        told_each(
+            bot,
+            stopped,
+            "🚫 Durak (throw-in) in “Group 100810” was stopped: the bot was removed from that chat.",
+        )
         # Nothing is tried any more: not at once, and not by the timers later
         calls = len(bot.api.calls)
         clock.advance(600)
@@ -71,3 +83,29 @@ async def test_removed_from_a_group_its_games_stop_and_their_players_are_told(
         await bot.feed(bot.updates.membership(GROUP, ALICE, "left", "member"))
         assert bot.api.bot_messages(GROUP)[-1].content == "Choose a game:"
         assert not bot.errors
+
+
+async def test_removed_without_a_notice_the_first_refusal_stops_the_games_as_the_notice_would(
+    redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Telegram keeps an update a day: a bot that was down longer learns of its removal from a refusal.
+    A turn's timeout meets it (a warning to the group), and the group's games stop at once."""
+    clock = Clock()
+    async with BotHarness(redis_client, clock=clock) as bot:
+        await durak_game(bot)
+        await bot.say(GROUP, BOB, "/new grid", thread_id=TOPIC)
+        bot.api.removed_from.add(GROUP)  # and no membership update comes
+        clock.advance(600)
+        await bot.tick()
+        stopped = await bot.table(GROUP)
+        assert stopped is not None and stopped.phase is Phase.FINISHED
+        assert await bot.table(GROUP, TOPIC) is None
+        told_each(
+            bot, stopped, "🚫 Durak (throw-in) in a group was stopped: the bot was removed from that chat."
+        )
+        # Nothing is tried there any more, and nothing failed with a traceback.
+        calls = len(bot.api.calls)
+        clock.advance(600)
+        await bot.tick()
+        assert bot.api.calls[calls:] == []
+        assert not [record for record in caplog.records if record.exc_info]

@@ -1,5 +1,6 @@
 """The bot's own membership of a group: added, it greets the chat; removed or banned, the games
-there stop, since nothing can be shown or pressed there any more."""
+there stop, since nothing can be shown or pressed there any more (a notice that never came, as to a
+bot down for over a day, is made up for by the timers: see `Timers.handle`)."""
 
 from __future__ import annotations
 

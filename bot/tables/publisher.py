@@ -426,17 +426,28 @@ class Publisher:
                 await self.drop_buttons(user_id, message_id)
 
     async def tell_abandoned(self, table: Table, title: str) -> None:
-        """Tell each person of `table`, stopped because the bot was removed from its group, why
-        (in private: the group is out of reach), and take the buttons off their panels."""
+        """Tell each person of `table`, stopped because the bot was removed from its group `title` (""
+        when unknown), why (in private: the group is out of reach), and take the buttons off their
+        panels."""
         await self._retire_panels(table)
         for player in table.players:
             if player.user_id is None:
                 continue
-            text = t(
-                player.lang,
-                "🚫 {game} in “{chat}” was stopped: the bot was removed from that chat.",
-                game=ADAPTERS[table.game].title(player.lang),
-                chat=title,
+            game = ADAPTERS[table.game].title(player.lang)
+            text = (
+                t(
+                    player.lang,
+                    "🚫 {game} in “{chat}” was stopped: the bot was removed from that chat.",
+                    game=game,
+                    chat=title,
+                )
+                if title
+                # Telegram refused the bot there without telling of its removal: the title is unknown.
+                else t(
+                    player.lang,
+                    "🚫 {game} in a group was stopped: the bot was removed from that chat.",
+                    game=game,
+                )
             )
             try:
                 await self.bot.send_message(player.user_id, text)

@@ -20,6 +20,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Final
 
+from telegram.error import Forbidden
+
 from bot import keys
 from bot.runtime.later import Due, Later
 from bot.runtime.redis import OUTAGE
@@ -74,6 +76,7 @@ class Timers:
         back at its passed deadline, it would be claimed again at once, and a table that fails every
         time would hold the ticker in a loop."""
         async with self._limit:
+            table = None
             try:
                 table = await self._tables.store.get_key(key)
                 if (
@@ -84,7 +87,15 @@ class Timers:
                     await self.expire(table, outage)
             except OUTAGE:
                 raise  # the ticker tells an outage once
-            except Exception:
+            except Exception as error:
+                if isinstance(error, Forbidden) and table is not None and not table.private:
+                    # The bot is out of the group, and the notice of its removal never came (Telegram
+                    # keeps an update a day): its games there stop, as at that notice.
+                    log.warning(
+                        "table %s: Telegram refuses the bot in its group (%s): its games stop", key, error
+                    )
+                    await self._tables.abandon_chat(table.chat_id, "")
+                    return
                 log.exception("timeout of %s failed; tried again in %d s", key, CLAIM_SECONDS)
                 return
             await self._tables.store.resync_timer(key)
