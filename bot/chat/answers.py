@@ -31,7 +31,7 @@ from i18n import N_, t
 
 log = logging.getLogger(__name__)
 
-#: A press not answered by then gets the apology (Telegram shows a spinner until it is answered).
+#: A press not answered by then hears that the bot is slow (Telegram shows a spinner until it is answered).
 WATCHDOG_SECONDS: Final = 0.8
 TROUBLE: Final = N_("The bot is having trouble, try again in a minute.")
 SLOW: Final = N_("⏳ The bot is slow to answer: if nothing changes, press again.")
