@@ -15,14 +15,15 @@ OTHER = GROUP * 10
 TOPIC = 7
 
 
-async def durak_game(bot: BotHarness) -> Table:
-    """A Durak game in GROUP of Alice, Bob and two computers, each person's panel sent privately."""
+async def durak_game(bot: BotHarness, topic: int = 0) -> Table:
+    """A Durak game in GROUP (or its forum `topic`) of Alice, Bob and two computers, each person's
+    panel sent privately."""
     for user, name in ((ALICE, "Alice"), (BOB, "Bob")):
         await bot.say(user, user, "/start", first_name=name)  # each opens the bot privately
-    await bot.say(GROUP, ALICE, "/new durak", first_name="Alice")
+    await bot.say(GROUP, ALICE, "/new durak", first_name="Alice", thread_id=topic or None)
     await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="Bob")
     await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
-    game = await bot.table(GROUP)
+    game = await bot.table(GROUP, topic)
     assert game is not None and game.phase is Phase.PLAYING and len(game.panels) == 2
     return game
 
@@ -108,4 +109,27 @@ async def test_removed_without_a_notice_the_first_refusal_stops_the_games_as_the
         clock.advance(600)
         await bot.tick()
         assert bot.api.calls[calls:] == []
+        assert not [record for record in caplog.records if record.exc_info]
+
+
+async def test_a_deleted_topic_stops_its_game_at_the_first_refusal_and_the_rest_of_the_group_plays_on(
+    redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Telegram tells a bot nothing when a forum topic is deleted; it refuses the thread from then on."""
+    clock = Clock()
+    async with BotHarness(redis_client, clock=clock) as bot:
+        await bot.say(GROUP, BOB, "/new grid")  # a lobby in the group's general topic
+        general = await bot.table(GROUP)
+        await durak_game(bot, TOPIC)
+        bot.api.delete_topic(GROUP, TOPIC)
+        clock.advance(100)
+        await bot.tick()
+        stopped = await bot.table(GROUP, TOPIC)
+        assert stopped is not None and stopped.phase is Phase.FINISHED
+        told_each(bot, stopped, "🚫 Durak (throw-in) in a group was stopped: its topic was deleted.")
+        assert await bot.table(GROUP) == general
+        calls = len(bot.api.calls)
+        clock.advance(100)
+        await bot.tick()
+        assert not [call for call in bot.api.calls[calls:] if call.params.get("message_thread_id") == TOPIC]
         assert not [record for record in caplog.records if record.exc_info]

@@ -247,6 +247,9 @@ class FakeBotAPI(BaseRequest):
         self.removed_from: set[int] = set()
         #: People who blocked the bot: Telegram refuses it everything in their private chat.
         self.blocked_by: set[int] = set()
+        #: Forum topics deleted, as (chat, thread): their messages went with them, and Telegram refuses
+        #: the thread.
+        self.deleted_topics: set[tuple[int, int]] = set()
         #: Groups that became supergroups, with their new ids: Telegram refuses the old id.
         self.migrated: dict[int, int] = {}
         #: Groups where the bot is a plain member and members may not send photos.
@@ -436,6 +439,13 @@ class FakeBotAPI(BaseRequest):
         """The bytes behind a file_id the fake handed out."""
         return self._files[file_id]
 
+    def delete_topic(self, chat_id: int, thread_id: int) -> None:
+        """Someone deletes a forum topic: its messages go with it, and Telegram refuses the thread."""
+        self.deleted_topics.add((chat_id, thread_id))
+        for message in self.messages.get(chat_id, {}).values():
+            if message.thread_id == thread_id:
+                message.deleted = True
+
     def forget(self, keep: int) -> None:
         """Drop the call log, the stored uploads and all but each chat's last `keep` messages: a long
         run's memory is then the bot's, not the fake's. The bot never sends a file_id back."""
@@ -547,6 +557,9 @@ class FakeBotAPI(BaseRequest):
         chat_id = self._target(params)
         if chat_id > 0 and chat_id not in self.private_opened:
             raise ApiError("Forbidden: bot can't initiate conversation with a user", 403)
+        thread = params.get("message_thread_id")
+        if thread is not None and (chat_id, int(thread)) in self.deleted_topics:
+            raise ApiError("Bad Request: message thread not found")
         return chat_id
 
     def _send_text(self, params: JSON, files: dict[str, bytes]) -> JSON:

@@ -425,30 +425,30 @@ class Publisher:
             if user_id is not None and not (last and panel_keyboard(table, seat) is None):
                 await self.drop_buttons(user_id, message_id)
 
-    async def tell_abandoned(self, table: Table, title: str) -> None:
+    async def tell_abandoned(self, table: Table, title: str, *, topic_gone: bool = False) -> None:
         """Tell each person of `table`, stopped because the bot was removed from its group `title` (""
-        when unknown), why (in private: the group is out of reach), and take the buttons off their
-        panels."""
+        when unknown) or its forum topic was deleted, why (in private: the group is out of reach),
+        and take the buttons off their panels."""
         await self._retire_panels(table)
         for player in table.players:
             if player.user_id is None:
                 continue
             game = ADAPTERS[table.game].title(player.lang)
-            text = (
-                t(
+            if topic_gone:
+                text = t(player.lang, "🚫 {game} in a group was stopped: its topic was deleted.", game=game)
+            elif title:
+                text = t(
                     player.lang,
                     "🚫 {game} in “{chat}” was stopped: the bot was removed from that chat.",
                     game=game,
                     chat=title,
                 )
-                if title
-                # Telegram refused the bot there without telling of its removal: the title is unknown.
-                else t(
+            else:  # Telegram refused the bot there without telling of its removal: the title is unknown
+                text = t(
                     player.lang,
                     "🚫 {game} in a group was stopped: the bot was removed from that chat.",
                     game=game,
                 )
-            )
             try:
                 await self.bot.send_message(player.user_id, text)
             except (BadRequest, Forbidden) as error:  # they never opened the bot, or blocked it

@@ -99,12 +99,14 @@ class Tables:
         await self.publisher.show(stored)
         return stored
 
-    async def abandon_chat(self, chat_id: int, title: str) -> None:
-        """The bot was removed from the group `title`: nothing can be shown or pressed there any
-        more, so its games stop and its lobbies close, without a word to the chat (none would
-        arrive); each person of a running game is told privately, where their panel loses its
-        buttons."""
+    async def abandon_chat(self, chat_id: int, title: str, *, topic: int | None = None) -> None:
+        """The bot was removed from the group `title` ("" when unknown), or with `topic`, that forum
+        topic of it was deleted: nothing can be shown or pressed there any more, so its games stop
+        and its lobbies close, without a word to the chat (none would arrive); each person of a
+        running game is told privately, where their panel loses its buttons."""
         for table in await self.store.in_chat(chat_id):
+            if topic is not None and table.topic != topic:
+                continue
             current: Table | None = table
             while current is not None and current.id == table.id and current.phase is not Phase.FINISHED:
                 try:
@@ -116,7 +118,7 @@ class Tables:
                         # and a panel would get its buttons back.
                         for where in ("shown", *map(keys.panel_shown, stopped.panels)):
                             await self.store.mark_shown(stopped, where)
-                        await self.publisher.tell_abandoned(stopped, title)
+                        await self.publisher.tell_abandoned(stopped, title, topic_gone=topic is not None)
                     break
                 except VersionConflict:  # a move or a timer got there first: stop what it stored
                     current = await self.store.get(table.chat_id, table.topic)

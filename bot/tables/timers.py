@@ -20,7 +20,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Final
 
-from telegram.error import Forbidden
+from telegram.error import BadRequest, Forbidden
 
 from bot import keys
 from bot.runtime.later import Due, Later
@@ -88,13 +88,11 @@ class Timers:
             except OUTAGE:
                 raise  # the ticker tells an outage once
             except Exception as error:
-                if isinstance(error, Forbidden) and table is not None and not table.private:
-                    # The bot is out of the group, and the notice of its removal never came (Telegram
-                    # keeps an update a day): its games there stop, as at that notice.
-                    log.warning(
-                        "table %s: Telegram refuses the bot in its group (%s): its games stop", key, error
+                if table is not None and not table.private and (gone := _out_of_reach(table, error)):
+                    log.warning("table %s: Telegram refuses it (%s): the games there stop", key, error)
+                    await self._tables.abandon_chat(
+                        table.chat_id, "", topic=table.topic if gone == "topic" else None
                     )
-                    await self._tables.abandon_chat(table.chat_id, "")
                     return
                 log.exception("timeout of %s failed; tried again in %d s", key, CLAIM_SECONDS)
                 return
@@ -157,3 +155,14 @@ class Timers:
         async with self._buckets:
             await self._tables.publisher.deliver_due(bucket)
             await self._later.run_due(bucket)
+
+
+def _out_of_reach(table: Table, error: Exception) -> str | None:
+    """Where a refusal says the group's table can never be shown again: "chat" when the bot is out of
+    the group (the notice of its removal never came, as Telegram keeps an update a day), "topic" when
+    its forum topic was deleted; None for anything a later try may get through."""
+    if isinstance(error, Forbidden):
+        return "chat"
+    if isinstance(error, BadRequest) and table.topic and "message thread not found" in str(error).lower():
+        return "topic"
+    return None
