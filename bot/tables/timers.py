@@ -18,7 +18,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 from datetime import datetime
-from typing import Final
+from typing import Final, Literal
 
 from telegram.error import BadRequest, Forbidden
 
@@ -157,7 +157,7 @@ class Timers:
             await self._later.run_due(bucket)
 
 
-def _out_of_reach(table: Table, error: Exception) -> str | None:
+def _out_of_reach(table: Table, error: Exception) -> Literal["chat", "topic"] | None:
     """Where a refusal says the group's table can never be shown again: "chat" when the bot is out of
     the group (the notice of its removal never came, as Telegram keeps an update a day), "topic" when
     its forum topic was deleted; None for anything a later try may get through."""
