@@ -133,3 +133,22 @@ async def test_a_deleted_topic_stops_its_game_at_the_first_refusal_and_the_rest_
         await bot.tick()
         assert not [call for call in bot.api.calls[calls:] if call.params.get("message_thread_id") == TOPIC]
         assert not [record for record in caplog.records if record.exc_info]
+
+
+async def test_removed_from_a_group_where_a_player_blocked_the_bot_the_others_are_still_told(
+    redis_client: aioredis.Redis,
+) -> None:
+    """Bob's panel cannot lose its buttons (his chat refuses the bot): Alice is told all the same."""
+    async with BotHarness(redis_client) as bot:
+        await durak_game(bot)
+        bot.api.blocked_by.add(BOB)  # Telegram's notice of it may come later, or not at all
+        await bot.feed(bot.updates.membership(GROUP, ALICE, "administrator", "kicked"))
+        stopped = await bot.table(GROUP)
+        assert stopped is not None and stopped.phase is Phase.FINISHED
+        told = bot.api.last_message(ALICE)
+        assert told is not None
+        assert (
+            told.content
+            == "🚫 Durak (throw-in) in “Group 100810” was stopped: the bot was removed from that chat."
+        )
+        assert not bot.api.messages[ALICE][stopped.panels[0]].keyboard

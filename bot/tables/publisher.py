@@ -482,9 +482,11 @@ class Publisher:
             log.info("could not close the lobby message of %s: %s", lobby.id, error)
 
     async def drop_buttons(self, chat_id: int, message_id: int) -> None:
+        """Best effort: a message gone, or in a chat that refuses the bot (a person who blocked it, a
+        group it left), keeps what it has, and whatever retires it goes on with the others."""
         try:
             await self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
-        except BadRequest as error:
+        except (BadRequest, Forbidden) as error:
             log.info("could not retire message %s in %s: %s", message_id, chat_id, error)
 
     def _turn_restarted(self, table: Table) -> dict[str, object]:
