@@ -159,9 +159,11 @@ class Timers:
 
 def _out_of_reach(table: Table, error: Exception) -> Literal["chat", "topic"] | None:
     """Where a refusal says the group's table can never be shown again: "chat" when the bot is out of
-    the group (the notice of its removal never came, as Telegram keeps an update a day), "topic" when
-    its forum topic was deleted; None for anything a later try may get through."""
-    if isinstance(error, Forbidden):
+    the group («bot was kicked from the group chat», «... is not a member of the supergroup chat»,
+    «the group chat was deleted»; the notice of its removal never came, as Telegram keeps an update a
+    day), "topic" when its forum topic was deleted; None for anything a later try may get through."""
+    # Only the group's own refusals: a person's private chat refuses the bot for their own reasons.
+    if isinstance(error, Forbidden) and "group chat" in str(error).lower():
         return "chat"
     if isinstance(error, BadRequest) and table.topic and "message thread not found" in str(error).lower():
         return "topic"
