@@ -633,3 +633,33 @@ async def test_a_private_game_far_up_the_chat_is_offered_by_the_menu(redis_clien
         await bot.say(ALICE, ALICE, "/games", first_name="Alice")
         assert "⬇️ Bring the game down here" not in bot.button_labels(ALICE)
         assert not bot.errors
+
+
+async def test_a_group_that_keeps_the_bot_from_writing_has_it_answer_privately(
+    redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Nothing the bot says reaches a group whose members may send nothing, the bot a member: who
+    speaks to it there (or adds it) is told privately, if they ever opened it, and no traceback is
+    logged for a group's everyday setting."""
+    told = (
+        "I may not write in “Group 100700”, so I could not answer you there. An admin can let me send "
+        "messages and photos, or make me an admin."
+    )
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/start", first_name="Alice")
+        bot.api.muted.add(GROUP)
+        await bot.say(GROUP, ALICE, "/new grid", first_name="Alice")
+        assert not bot.api.bot_messages(GROUP) and await bot.table(GROUP) is None
+        assert bot.live(ALICE).content == told
+        # Bob never opened the bot: there is nowhere to tell him.
+        await bot.say(GROUP, BOB, "/games", first_name="Bob")
+        assert BOB not in bot.api.messages
+        await bot.feed(bot.updates.membership(GROUP, ALICE, "left", "member"))
+        assert [m.content for m in bot.api.bot_messages(ALICE)][-2:] == [told, told]
+        assert len(bot.expect_errors()) == 3
+        assert not [record for record in caplog.records if record.exc_info]
+        # Let write again, the bot answers in the group as ever.
+        bot.api.muted.discard(GROUP)
+        await bot.say(GROUP, ALICE, "/new grid")
+        assert (await bot.table(GROUP)) is not None
+        assert not bot.errors

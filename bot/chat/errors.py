@@ -12,30 +12,44 @@ import logging
 
 from redis.exceptions import RedisError
 from telegram import Message, Update
-from telegram.error import Forbidden, TelegramError
+from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.chat.actions import PASSING_SECONDS
 from bot.chat.answers import TROUBLE
-from bot.chat.context import is_group, services, telegram_lang
+from bot.chat.context import is_group, services, telegram_lang, user_lang
 from bot.chat.duplicates import note_failure
 from bot.runtime.redis import OUTAGE
 from i18n import N_, t
 
 log = logging.getLogger(__name__)
 
+#: How Telegram refuses a message to a group that keeps the bot from writing (its own restriction,
+#: or members kept from sending anything, the bot being a member).
+MUTED = ("not enough rights to send", "have no rights to send", "chat_write_forbidden")
+
+#: Told privately to whoever spoke to the bot in such a group: nothing said there reaches it.
+MAY_NOT_WRITE = N_(
+    "I may not write in “{chat}”, so I could not answer you there. An admin can let me send messages "
+    "and photos, or make me an admin."
+)
+
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     # The bot was removed from the chat, or blocked: an everyday refusal, and a reply would get it too.
     refused = isinstance(context.error, Forbidden)
+    muted = _muted_group(update, context.error)
     if isinstance(context.error, OUTAGE):
         log.warning("update failed: Redis is unreachable (%s)", context.error)
-    elif refused:
+    elif refused or muted:
         log.warning("update failed: Telegram refused the bot (%s)", context.error)
     else:
         log.error("update failed", exc_info=context.error)
     note_failure(update, context)
     if refused or not isinstance(update, Update) or update.effective_user is None:
+        return
+    if muted and update.callback_query is None:
+        await _tell_privately(update, context)
         return
     if update.callback_query is not None:
         return  # answered already, as every press is (`answers.pressed`)
@@ -53,6 +67,32 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     if is_group(sent.chat):
         await _delete_in_passing(context, sent)
+
+
+def _muted_group(update: object, error: Exception | None) -> bool:
+    """Whether `error` is a group's refusal to let the bot write in it."""
+    return (
+        isinstance(update, Update)
+        and update.effective_chat is not None
+        and is_group(update.effective_chat)
+        and isinstance(error, BadRequest)
+        and any(reason in str(error).lower() for reason in MUTED)
+    )
+
+
+async def _tell_privately(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A command (or the bot's arrival) in a group that keeps the bot from writing: the person who
+    spoke is told privately, if they ever opened the bot, instead of hearing nothing."""
+    assert update.effective_user is not None and update.effective_chat is not None
+    try:
+        lang = await user_lang(context, update.effective_user)
+    except RedisError:
+        lang = telegram_lang(context, update.effective_user)
+    text = t(lang, MAY_NOT_WRITE, chat=update.effective_chat.title or "")
+    try:
+        await context.bot.send_message(update.effective_user.id, text)
+    except TelegramError as error:  # most often they never opened the bot
+        log.info("could not tell user %s privately: %s", update.effective_user.id, error)
 
 
 async def _delete_in_passing(context: ContextTypes.DEFAULT_TYPE, sent: Message) -> None:

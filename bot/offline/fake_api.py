@@ -254,6 +254,8 @@ class FakeBotAPI(BaseRequest):
         self.migrated: dict[int, int] = {}
         #: Groups where the bot is a plain member and members may not send photos.
         self.no_photos: set[int] = set()
+        #: Groups where the bot is a plain member and members may send nothing: no words, no photos.
+        self.muted: set[int] = set()
         self._files: dict[str, bytes] = {}
         self._file_ids = itertools.count(1)
         #: Each chat's messages are numbered from here (a restarted console carries on numbering).
@@ -564,6 +566,8 @@ class FakeBotAPI(BaseRequest):
 
     def _send_text(self, params: JSON, files: dict[str, bytes]) -> JSON:
         chat_id = self._new_chat_target(params)
+        if chat_id in self.muted:
+            raise ApiError("Bad Request: not enough rights to send text messages to the chat")
         markup = _json_markup(params.get("reply_markup"))
         msg = self.add_message(
             chat_id,
@@ -589,7 +593,7 @@ class FakeBotAPI(BaseRequest):
 
     def _send_media(self, params: JSON, files: dict[str, bytes], kind: str) -> JSON:
         chat_id = self._new_chat_target(params)
-        if chat_id in self.no_photos:
+        if chat_id in self.no_photos | self.muted:
             raise ApiError(f"Bad Request: not enough rights to send {kind}s to the chat")
         caption = _caption(params)
         data, file_id = self._resolve_media(params.get(kind), files, kind)
@@ -661,7 +665,7 @@ class FakeBotAPI(BaseRequest):
 
     def _edit_media(self, params: JSON, files: dict[str, bytes]) -> JSON:
         msg = self._edited(params)
-        if msg.chat_id in self.no_photos:
+        if msg.chat_id in self.no_photos | self.muted:
             raise ApiError("Bad Request: not enough rights to send photos to the chat")
         if msg.media_kind is None:
             raise ApiError("Bad Request: there is no media in the message to edit")
@@ -712,7 +716,7 @@ class FakeBotAPI(BaseRequest):
     def _member_json(self, chat_id: int, user_id: int) -> JSON:
         user = self.user(user_id)
         admins = self.admins.get(chat_id, [])
-        if user_id == BOT_ID and chat_id in self.no_photos:
+        if user_id == BOT_ID and chat_id in self.no_photos | self.muted:
             return {"status": "member", "user": user}
         if (user_id == BOT_ID and chat_id < 0) or user_id in admins[1:]:
             return {"status": "administrator", "user": user} | ADMIN_RIGHTS
@@ -738,8 +742,8 @@ class FakeBotAPI(BaseRequest):
         }
         if chat_id < 0:
             found["permissions"] = {
-                "can_send_messages": True,
-                "can_send_photos": chat_id not in self.no_photos,
+                "can_send_messages": chat_id not in self.muted,
+                "can_send_photos": chat_id not in self.no_photos | self.muted,
             }
         return found
 
