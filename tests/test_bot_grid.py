@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 import redis.asyncio as aioredis
+from telegram import CallbackQuery, InaccessibleMessage, Update
 
 from bot.app import services_of
 from bot.chat import callback
@@ -220,4 +221,37 @@ async def test_a_game_replaced_before_its_picture_caught_up_shows_how_it_ended(
         await bot.tick()
         assert "The game was stopped." in old.content and not old.keyboard
         assert bot.live(GROUP).message_id == lobby.message_id
+        assert not bot.errors
+
+
+async def test_buttons_under_a_message_days_old_still_play(redis_client: aioredis.Redis) -> None:
+    """A game left for a couple of days: Telegram then sends a press without its message (only the
+    chat and the id), and the press plays as any other, in private and in a group."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/new grid", first_name="Alice")
+        solo = await bot.table(ALICE)
+        assert solo is not None and solo.phase is Phase.PLAYING
+        await bot.press(ALICE, ALICE, move_buttons(bot, ALICE)[0], old=True)
+        moved = await bot.table(ALICE)
+        assert moved is not None and state_of(moved).version > state_of(solo).version
+        assert bot.api.last_message(ALICE).message_id == solo.message_id  # type: ignore[union-attr]
+
+        table = await open_group_game(bot)
+        # PTB 22 makes a Message of what Telegram sends; the type allows an InaccessibleMessage.
+        sent = bot.updates.callback(
+            GROUP, mover(table), table.message_id or 0, move_buttons(bot, GROUP)[0], old=True
+        )
+        parsed = Update.de_json(sent, bot.app.bot).callback_query
+        assert parsed is not None and parsed.message is not None and not parsed.message.is_accessible
+        inaccessible = InaccessibleMessage(parsed.message.chat, parsed.message.message_id)
+        query = CallbackQuery(
+            parsed.id, parsed.from_user, parsed.chat_instance, message=inaccessible, data=parsed.data
+        )
+        query.set_bot(bot.app.bot)
+        await bot.app.process_update(Update(sent["update_id"], callback_query=query))
+        played = await bot.table(GROUP)
+        assert played is not None and state_of(played).version > state_of(table).version
+        # A stranger's old press is refused as ever.
+        await bot.press(GROUP, CAROL, move_buttons(bot, GROUP)[0], first_name="Carol", old=True)
+        assert bot.last_alert() == "You are not playing at this table."
         assert not bot.errors

@@ -8,7 +8,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 import redis.asyncio as aioredis
-from telegram import Chat, ChatMember, ChatMemberMember, ChatMemberRestricted, Message, Update, User
+from telegram import (
+    Chat,
+    ChatMember,
+    ChatMemberMember,
+    ChatMemberRestricted,
+    MaybeInaccessibleMessage,
+    Message,
+    Update,
+    User,
+)
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
@@ -43,8 +52,12 @@ def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
     return found
 
 
-def topic_of(message: Message | None) -> int:
-    return message.message_thread_id or 0 if message is not None and message.is_topic_message else 0
+def topic_of(message: MaybeInaccessibleMessage | None) -> int:
+    """The forum topic a message is in; 0 outside topics, and for a message Telegram no longer
+    describes (a press's table is then found by its id)."""
+    if isinstance(message, Message) and message.is_topic_message:
+        return message.message_thread_id or 0
+    return 0
 
 
 def is_group(chat: Chat | int) -> bool:

@@ -11,7 +11,7 @@ import math
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from telegram import CallbackQuery, Message, Update
+from telegram import CallbackQuery, MaybeInaccessibleMessage, Update
 from telegram.ext import Application, CallbackQueryHandler, ContextTypes
 
 from bot.adapters import ADAPTERS
@@ -41,16 +41,19 @@ from i18n import LANGUAGES, t
 ATTEMPTS = 5
 
 
-def _message(update: Update) -> Message:
+def _message(update: Update) -> MaybeInaccessibleMessage:
+    """The message a press came from. Under a message a day or two old Telegram sends only its chat
+    and id (PTB 22 makes a Message of them, dated 0; the type allows an InaccessibleMessage): that
+    is all a press needs, since the callback data names the table."""
     query = update.callback_query
     assert query is not None
-    if not isinstance(query.message, Message):
+    if query.message is None:
         raise Refusal("This button is out of date.")
     return query.message
 
 
 async def _current(
-    context: ContextTypes.DEFAULT_TYPE, data: Callback, message: Message, answer: Answer
+    context: ContextTypes.DEFAULT_TYPE, data: Callback, message: MaybeInaccessibleMessage, answer: Answer
 ) -> Table | None:
     """The table the press names, if the press is on its current screen. An outdated press is
     answered (saying when a held-back picture catches up), and its message brought up to date."""
@@ -244,7 +247,10 @@ async def _confirmed(
 
 
 async def _resume(
-    context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery, message: Message, answer: Answer
+    context: ContextTypes.DEFAULT_TYPE,
+    query: CallbackQuery,
+    message: MaybeInaccessibleMessage,
+    answer: Answer,
 ) -> None:
     """The chat's running game, its message sent again at the foot of the chat; the question that
     offered it is then deleted (its work is done)."""

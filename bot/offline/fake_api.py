@@ -991,15 +991,19 @@ class UpdateFactory:
         first_name: str | None = None,
         language_code: str | None = "ru",
         username: str | None = None,
+        old: bool = False,
     ) -> JSON:
-        """A press on an inline button with `data` (any data, so forged presses can be tested too)."""
+        """A press on an inline button with `data` (any data, so forged presses can be tested too).
+        Under an `old` message Telegram sends only its chat and id, dated 0 (an InaccessibleMessage):
+        it does so for messages a day or two old."""
         msg = self.api.messages.get(chat_id, {}).get(message_id)
         if msg is None or msg.deleted:
             raise ValueError(f"no message {message_id} in chat {chat_id} to press a button on")
+        shown = self.api.message_json(msg)
         query: JSON = {
             "id": str(next(self._query_ids)),
             "from": self._user(user_id, first_name, language_code, username),
-            "message": self.api.message_json(msg),
+            "message": {"chat": shown["chat"], "message_id": message_id, "date": 0} if old else shown,
             "chat_instance": str(abs(chat_id) * 7919),
             "data": data,
         }
