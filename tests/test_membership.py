@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 import redis.asyncio as aioredis
 
+from bot.app import services_of
+from bot.tables.lifecycle import state_of
 from bot.tables.model import Phase, Table
 from tests.harness import BotHarness, Clock
 
@@ -152,3 +154,26 @@ async def test_removed_from_a_group_where_a_player_blocked_the_bot_the_others_ar
             == "🚫 Durak (throw-in) in “Group 100810” was stopped: the bot was removed from that chat."
         )
         assert not bot.api.messages[ALICE][stopped.panels[0]].keyboard
+
+
+async def test_a_closed_topic_plays_on_by_edits_and_its_refused_notices_are_no_failure(
+    redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An admin closes the game's forum topic: the bot, no admin there, may post nothing new, but its
+    table's message still changes. The turns run out as ever (their notices refused), a computer moves
+    for whoever does not, and a command typed there is answered privately."""
+    clock = Clock()
+    async with BotHarness(redis_client, clock=clock) as bot:
+        game = await durak_game(bot, TOPIC)
+        bot.api.closed_topics.add((GROUP, TOPIC))
+        for _ in range(3):
+            clock.advance(100)
+            await bot.tick()
+        table = await bot.table(GROUP, TOPIC)
+        assert table is not None and table.phase is Phase.PLAYING and table.strikes
+        assert state_of(table).version > state_of(game).version  # played on: a computer moved for someone
+        assert await services_of(bot.app).tables.store.shown(table) == table.screen  # and it is shown
+        await bot.say(GROUP, ALICE, "/stop", thread_id=TOPIC)
+        assert bot.api.last_message(ALICE).content.startswith("I may not write in “Group 100810”")  # type: ignore[union-attr]
+        assert len(bot.expect_errors()) == 1
+        assert not [record for record in caplog.records if record.exc_info]

@@ -12,7 +12,7 @@ import logging
 
 from redis.exceptions import RedisError
 from telegram import Message, Update
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.error import Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.chat.actions import PASSING_SECONDS
@@ -20,15 +20,13 @@ from bot.chat.answers import TROUBLE
 from bot.chat.context import is_group, services, telegram_lang, user_lang
 from bot.chat.duplicates import note_failure
 from bot.runtime.redis import OUTAGE
+from bot.tables.refusals import may_not_post
 from i18n import N_, t
 
 log = logging.getLogger(__name__)
 
-#: How Telegram refuses a message to a group that keeps the bot from writing (its own restriction,
-#: or members kept from sending anything, the bot being a member).
-MUTED = ("not enough rights to send", "have no rights to send", "chat_write_forbidden")
-
-#: Told privately to whoever spoke to the bot in such a group: nothing said there reaches it.
+#: Told privately to whoever spoke to the bot in a group (or topic) where it may not post: nothing
+#: said there reaches it.
 MAY_NOT_WRITE = N_(
     "I may not write in “{chat}”, so I could not answer you there. An admin can let me send messages "
     "and photos, or make me an admin."
@@ -70,13 +68,12 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 def _muted_group(update: object, error: Exception | None) -> bool:
-    """Whether `error` is a group's refusal to let the bot write in it."""
+    """Whether `error` is a group's refusal to let the bot post there (or in the topic)."""
     return (
         isinstance(update, Update)
         and update.effective_chat is not None
         and is_group(update.effective_chat)
-        and isinstance(error, BadRequest)
-        and any(reason in str(error).lower() for reason in MUTED)
+        and may_not_post(error)
     )
 
 

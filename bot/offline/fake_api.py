@@ -250,6 +250,9 @@ class FakeBotAPI(BaseRequest):
         #: Forum topics deleted, as (chat, thread): their messages went with them, and Telegram refuses
         #: the thread.
         self.deleted_topics: set[tuple[int, int]] = set()
+        #: Forum topics an admin closed, as (chat, thread): the bot, not an admin, may post nothing new
+        #: there (its messages may still be edited).
+        self.closed_topics: set[tuple[int, int]] = set()
         #: Groups that became supergroups, with their new ids: Telegram refuses the old id.
         self.migrated: dict[int, int] = {}
         #: Groups where the bot is a plain member and members may not send photos.
@@ -562,6 +565,8 @@ class FakeBotAPI(BaseRequest):
         thread = params.get("message_thread_id")
         if thread is not None and (chat_id, int(thread)) in self.deleted_topics:
             raise ApiError("Bad Request: message thread not found")
+        if thread is not None and (chat_id, int(thread)) in self.closed_topics:
+            raise ApiError("Bad Request: TOPIC_CLOSED")
         return chat_id
 
     def _send_text(self, params: JSON, files: dict[str, bytes]) -> JSON:

@@ -37,6 +37,7 @@ from bot.runtime.later import Due, Later
 from bot.runtime.redis import OUTAGE
 from bot.tables.lifecycle import computers_to_move
 from bot.tables.model import Phase, Player, Table
+from bot.tables.refusals import gone, may_not_post
 from bot.tables.screens import Screen, animation_of, game_keyboard, panel_keyboard, panel_screen, screen_of
 from bot.tables.store import TableStore, VersionConflict
 from i18n import t, tn
@@ -338,7 +339,7 @@ class Publisher:
                 await self._animate(table)
             await self._apply_edit(table, screen)
         except BadRequest as error:
-            if _gone(error):
+            if gone(error):
                 # Someone deleted the table's message (an admin tidying the chat): the game goes on
                 # in a new one, or nobody could see or press it again.
                 log.info("the message of table %s is gone (%s): sending it again", table.id, error)
@@ -414,7 +415,7 @@ class Publisher:
             )
         except BadRequest as error:
             log.info("could not show the last screen of table %s: %s", table.id, error)
-            return _gone(error)
+            return gone(error)
         return True
 
     async def _retire_panels(self, table: Table, marks: Mapping[str, int] | None = None) -> None:
@@ -568,7 +569,7 @@ class Publisher:
                         reply_markup=screen.keyboard,
                     )
                 except BadRequest as error:
-                    if not _gone(error):
+                    if not gone(error):
                         raise
                     # They deleted their panel: it comes back as a new message.
                     await self._send_panel(table, seat, screen)
@@ -635,7 +636,15 @@ class Publisher:
         if not seats:
             return
         text = t(table.lang, "⏰ {names}, your move! Next time a computer will move for you.", names="\0")
-        note = await self._notify(table, seats, text)
+        try:
+            note = await self._notify(table, seats, text)
+        except BadRequest as error:
+            if not may_not_post(error):
+                raise
+            # A closed topic (or a group keeping words from the bot): the table's picture, which may
+            # still change, says whose turn it is.
+            log.info("could not warn seats %s of table %s: %s", seats, table.id, error)
+            return
         await self.delete_later(table.chat_id, note.message_id, max(table.turn_seconds, 1))
 
     async def _ask_to_open_the_bot(self, table: Table, seat: int) -> None:
@@ -692,17 +701,6 @@ def _mention(player: Player) -> str:
     """A person's name that notifies them (HTML); a computer's plain name."""
     name = html.escape(player.name)
     return name if player.user_id is None else f'<a href="tg://user?id={player.user_id}">{name}</a>'
-
-
-#: Telegram's reasons for refusing an edit that no wait would change: the message is gone, or can
-#: no longer be edited; a new message takes its place.
-GONE: Final = ("message to edit not found", "message_id_invalid", "message can't be edited")
-
-
-def _gone(error: BadRequest) -> bool:
-    """Whether an edit failed because the message is no longer there to edit (or to be edited)."""
-    reason = str(error).lower()
-    return any(gone in reason for gone in GONE)
 
 
 def _chat_and_topic(key: str) -> tuple[int, int]:

@@ -18,9 +18,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 from datetime import datetime
-from typing import Final, Literal
-
-from telegram.error import BadRequest, Forbidden
+from typing import Final
 
 from bot import keys
 from bot.runtime.later import Due, Later
@@ -28,6 +26,7 @@ from bot.runtime.redis import OUTAGE
 from bot.tables.lifecycle import computers_to_move, move_for, set_away
 from bot.tables.model import Phase, Table
 from bot.tables.outages import Heartbeat, Outage
+from bot.tables.refusals import out_of_reach
 from bot.tables.service import Tables, people_to_move
 from bot.tables.store import VersionConflict
 
@@ -88,7 +87,7 @@ class Timers:
             except OUTAGE:
                 raise  # the ticker tells an outage once
             except Exception as error:
-                if table is not None and not table.private and (gone := _out_of_reach(table, error)):
+                if table is not None and not table.private and (gone := out_of_reach(table, error)):
                     log.warning("table %s: Telegram refuses it (%s): the games there stop", key, error)
                     await self._tables.abandon_chat(
                         table.chat_id, "", topic=table.topic if gone == "topic" else None
@@ -155,16 +154,3 @@ class Timers:
         async with self._buckets:
             await self._tables.publisher.deliver_due(bucket)
             await self._later.run_due(bucket)
-
-
-def _out_of_reach(table: Table, error: Exception) -> Literal["chat", "topic"] | None:
-    """Where a refusal says the group's table can never be shown again: "chat" when the bot is out of
-    the group («bot was kicked from the group chat», «... is not a member of the supergroup chat»,
-    «the group chat was deleted»; the notice of its removal never came, as Telegram keeps an update a
-    day), "topic" when its forum topic was deleted; None for anything a later try may get through."""
-    # Only the group's own refusals: a person's private chat refuses the bot for their own reasons.
-    if isinstance(error, Forbidden) and "group chat" in str(error).lower():
-        return "chat"
-    if isinstance(error, BadRequest) and table.topic and "message thread not found" in str(error).lower():
-        return "topic"
-    return None
