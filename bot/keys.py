@@ -87,8 +87,9 @@ def no_pictures_told(chat_id: int) -> str:
     return f"np:{tag(chat_id)}:{chat_id}"
 
 
-def unseen(chat_id: int) -> str:
-    return f"nv:{tag(chat_id)}:{chat_id}"
+def unseen(chat_id: int, topic: int) -> str:
+    """Set while the table of a group's chat (or forum topic) could not be shown there."""
+    return f"nv:{tag(chat_id)}:{chat_id}:{topic}"
 
 
 def machine(chat_id: int, message_id: int) -> str:

@@ -177,3 +177,34 @@ async def test_a_closed_topic_plays_on_by_edits_and_its_refused_notices_are_no_f
         assert bot.api.last_message(ALICE).content.startswith("I may not write in “Group 100810”")  # type: ignore[union-attr]
         assert len(bot.expect_errors()) == 1
         assert not [record for record in caplog.records if record.exc_info]
+
+
+async def test_a_game_started_in_a_closed_topic_waits_unseen_until_it_opens(
+    redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The topic was closed under a lobby: Start cannot post the game's picture there, so nobody
+    sees it and its turns do not run out (the general topic's game plays on as ever) until the
+    topic opens again and the picture gets through."""
+    clock = Clock()
+    async with BotHarness(redis_client, clock=clock) as bot:
+        general = await durak_game(bot)
+        await bot.say(GROUP, ALICE, "/new grid", thread_id=TOPIC)
+        await bot.press(GROUP, BOB, bot.button(GROUP, "Join"), first_name="Bob")
+        bot.api.closed_topics.add((GROUP, TOPIC))
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "Start"))
+        for _ in range(3):
+            clock.advance(100)
+            await bot.tick()
+        waiting = await bot.table(GROUP, TOPIC)
+        assert waiting is not None and waiting.phase is Phase.PLAYING and not waiting.strikes
+        assert not [m for m in bot.api.bot_messages(GROUP) if m.thread_id == TOPIC]
+        played = await bot.table(GROUP)
+        assert played is not None and state_of(played).version > state_of(general).version
+        bot.api.closed_topics.discard((GROUP, TOPIC))
+        clock.advance(100)
+        await bot.tick()
+        shown = await bot.table(GROUP, TOPIC)
+        assert shown is not None and shown.message_id is not None
+        assert bot.api.messages[GROUP][shown.message_id].thread_id == TOPIC
+        assert not [record for record in caplog.records if record.exc_info]
+        assert not bot.errors

@@ -114,7 +114,8 @@ class EditBudget:
 
 
 class PicturesRefused(Exception):
-    """The group does not let the bot send pictures: its table cannot be shown for now."""
+    """The group (or the table's topic) does not let the bot post pictures: its table cannot be
+    shown for now."""
 
 
 class Publisher:
@@ -184,7 +185,7 @@ class Publisher:
                         await self._edit(table, shown)
                     else:
                         continue
-                    if chat_id < 0 and await self.redis.delete(keys.unseen(chat_id)):
+                    if chat_id < 0 and await self.redis.delete(keys.unseen(chat_id, topic)):
                         await self._update_stored(table, self._turn_restarted)
             except PicturesRefused:
                 return  # the next change tries again
@@ -235,16 +236,17 @@ class Publisher:
 
     @contextlib.asynccontextmanager
     async def _told_if_refused_pictures(self, table: Table) -> AsyncIterator[None]:
-        """The group took photos from the bot during a game (Start checks them): nobody can see the
-        game, so the chat is told in words, once an hour at most, its turn timers wait (`unseen`),
-        and the next change or timer tries again."""
+        """The group took photos from the bot during a game (Start checks them), or an admin closed
+        its forum topic: nobody can see the game, so the chat is told in words where it may be (once
+        an hour at most), the table's turn timers wait (`unseen`), and the next change or timer
+        tries again."""
         try:
             yield
         except BadRequest as error:
-            if table.chat_id > 0 or "not enough rights" not in str(error).lower():
+            if table.chat_id > 0 or not may_not_post(error):
                 raise
             log.info("table %s cannot be shown: %s", table.id, error)
-            await self.redis.set(keys.unseen(table.chat_id), "1", ex=UNSEEN_SECONDS)
+            await self.redis.set(keys.unseen(table.chat_id, table.topic), "1", ex=UNSEEN_SECONDS)
             if await self.redis.set(keys.no_pictures_told(table.chat_id), "1", nx=True, ex=NO_PICTURES_TOLD):
                 text = t(
                     table.lang,
@@ -256,9 +258,9 @@ class Publisher:
                     await self.bot.send_message(table.chat_id, text, message_thread_id=table.topic or None)
             raise PicturesRefused from error
 
-    async def unseen(self, chat_id: int) -> bool:
-        """Whether the group's last picture was refused: nobody there sees its game."""
-        return chat_id < 0 and bool(await self.redis.exists(keys.unseen(chat_id)))
+    async def unseen(self, table: Table) -> bool:
+        """Whether the group's last picture of `table` was refused: nobody there sees its game."""
+        return table.chat_id < 0 and bool(await self.redis.exists(keys.unseen(table.chat_id, table.topic)))
 
     async def defer(self, table: Table, delay: float, *, wait: bool = False) -> None:
         """Show the table again after `delay` seconds, from whichever worker ticks first (or sooner,

@@ -139,7 +139,7 @@ class Timers:
             return False
         if outage is not None and outage.covers(table.deadline):
             return True
-        return table.phase is Phase.PLAYING and await self._tables.publisher.unseen(table.chat_id)
+        return table.phase is Phase.PLAYING and await self._tables.publisher.unseen(table)
 
     async def tick(self) -> None:
         """Deliver every due deferred edit and job, then handle due tables a handful at a time until
