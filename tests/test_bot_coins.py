@@ -24,6 +24,7 @@ from core.engine import CHANCE
 from core.games.bandit import STRIP, BanditGame, BanditView
 from core.games.gold import verify
 from tests.harness import BotHarness
+from tests.test_bot_commands import NO_PICTURES
 
 ALICE, BOB = 31, 32
 GROUP = -100900
@@ -274,29 +275,50 @@ async def test_a_lever_forged_to_name_another_owner_spins_the_pressers_own_machi
         assert bobs.message_id > alices.message_id and "Bob's pull" in bobs.content
 
 
-async def test_a_spin_in_a_group_the_bot_has_left_is_shown_at_the_next_spin_and_not_tried_again(
+async def test_a_lever_in_a_group_the_bot_has_left_pulls_nothing_and_nothing_is_tried_again(
     redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Telegram still delivers a press under a message of a group that removed the bot."""
+    """Telegram still delivers a press under a message of a group that removed the bot: the spin
+    asks first whether the group takes its pictures, and its refusal makes no pull."""
     async with BotHarness(redis_client) as bot:
         await bot.say(GROUP, ALICE, "/spin", first_name="Alice")
+        history = await services_of(bot.app).pulls.wallet.history(ALICE)
         bot.api.removed_from.add(GROUP)
         await bot.press(GROUP, ALICE, bot.button(GROUP, "🎰 Spin"), first_name="Alice")
         assert [type(error) for error in bot.expect_errors()] == [Forbidden]
-        for _ in range(3):  # the stills due for both spins, and any try again
+        assert await services_of(bot.app).pulls.wallet.history(ALICE) == history
+        for _ in range(3):  # the still due for the first spin, and any try again
             bot.clock.advance(60)  # type: ignore[attr-defined]
             await bot.tick()
         edits = [call for call in bot.api.calls_of("editMessageMedia") if call.chat_id == GROUP]
-        assert len(edits) == 2 and all(call.error for call in edits)  # the press's, the first still's
+        assert len(edits) == 1 and edits[0].error  # the first spin's still, refused once
         logged = [(record.levelname, record.getMessage()) for record in caplog.records]
         assert not [line for line in logged if line[0] == "ERROR"], logged
         dropped = f"job {STILL} dropped: Telegram refused it (Forbidden: bot was kicked from the group chat)"
         assert ("WARNING", dropped) in logged
-        # The pull the group could not be shown comes first at Alice's next spin, wherever she is.
+        # Alice's next spin, wherever she is, is her second pull of the day.
         await bot.say(ALICE, ALICE, "/spin")
         shown = [message.content for message in bot.api.bot_messages(ALICE)]
-        assert [free_left(3) in text for text in shown] == [True, False]
-        assert free_left(2) in shown[1]
+        assert len(shown) == 1 and free_left(3) in shown[0]
+
+
+async def test_a_group_that_keeps_photos_from_the_bot_gets_no_pull_it_could_not_see(
+    redis_client: aioredis.Redis,
+) -> None:
+    """Asked before the pull: a pull the group could not be shown would cost a free pull (or coins)
+    and show nowhere until the next spin."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(GROUP, ALICE, "/spin", first_name="Alice")
+        machine = bot.live(GROUP)
+        bot.api.no_photos.add(GROUP)  # members may not send media, and the bot is a member
+        pulls = await services_of(bot.app).pulls.wallet.history(ALICE)
+        await bot.say(GROUP, ALICE, "/spin")
+        assert bot.live(GROUP).content == NO_PICTURES
+        await bot.press(GROUP, ALICE, bot.button(GROUP, "🎰 Spin", machine.message_id), machine.message_id)
+        assert bot.live(GROUP).content == NO_PICTURES
+        assert await services_of(bot.app).pulls.wallet.history(ALICE) == pulls
+        assert not await services_of(bot.app).pulls.pending(ALICE)
+        assert not bot.errors
 
 
 async def test_broke_player_is_refused_and_refilled_once_a_day(redis_client: aioredis.Redis) -> None:

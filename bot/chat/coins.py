@@ -25,10 +25,18 @@ from telegram.ext import ContextTypes
 
 from bot import keys
 from bot.chat import callback
-from bot.chat.actions import delete_done, reply_in_passing
+from bot.chat.actions import NO_PICTURES, delete_done, reply_in_passing
 from bot.chat.answers import Answer, pressed
 from bot.chat.callback import Callback, Kind
-from bot.chat.context import Services, chat_lang, display_name, is_group, services, user_lang
+from bot.chat.context import (
+    Services,
+    chat_lang,
+    display_name,
+    is_group,
+    may_send_pictures,
+    services,
+    user_lang,
+)
 from bot.economy.leaderboard import Board
 from bot.economy.pulls import Pull
 from bot.economy.wallet import MIN_BET, START_BALANCE, InsufficientFunds, RefillRefused
@@ -143,6 +151,9 @@ async def spin(
     assert user is not None and chat is not None
     found = services(context)
     lang = await user_lang(context, user)
+    if is_group(chat) and not await may_send_pictures(context, chat.id):
+        # Asked before the pull: a pull the group cannot be shown would wait for the next spin.
+        return t(lang, NO_PICTURES)
     tz = ZoneInfo(found.settings.timezone)
     for pending in await found.pulls.pending(user.id):
         if pending != pull_id:
