@@ -358,9 +358,12 @@ async def test_a_turn_whose_timeout_fails_is_tried_again_a_claim_later_not_at_on
     ] * 2
 
 
-async def test_a_picture_that_timed_out_is_sent_again_by_the_ticker(redis_client: aioredis.Redis) -> None:
-    """Telegram slow for a moment: the move is stored, its picture's edit times out, and the next
-    tick shows it, before anyone presses a button of the picture that lags."""
+async def test_a_picture_that_timed_out_is_sent_again_by_the_ticker(
+    redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Telegram slow for a moment: the move is stored, its picture's edit times out (a line in the
+    log, not a traceback), and the next tick shows it, before anyone presses a button of the
+    picture that lags."""
     clock = Clock()
     async with BotHarness(redis_client, clock=clock) as bot:
         table = await group_game(bot)
@@ -370,6 +373,12 @@ async def test_a_picture_that_timed_out_is_sent_again_by_the_ticker(redis_client
         assert bot.api.armed_calls == 2
         bot.api.arm(None)
         assert [type(error).__name__ for error in bot.expect_errors()] == ["TimedOut"]
+        told = [
+            (r.levelname, r.getMessage(), r.exc_info) for r in caplog.records if r.name == "bot.chat.errors"
+        ]
+        assert told == [
+            ("WARNING", "update failed: Telegram did not answer (injected: the request never arrived)", None)
+        ]
         moved = await bot.table(GROUP)
         assert moved is not None and moved.screen > table.screen
         assert bot.api.messages[GROUP][message.message_id].edit_date is None  # the picture lags

@@ -12,7 +12,7 @@ import logging
 
 from redis.exceptions import RedisError
 from telegram import Message, Update
-from telegram.error import Forbidden, TelegramError
+from telegram.error import BadRequest, Forbidden, NetworkError, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.chat.actions import PASSING_SECONDS
@@ -41,6 +41,10 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.warning("update failed: Redis is unreachable (%s)", context.error)
     elif refused or muted:
         log.warning("update failed: Telegram refused the bot (%s)", context.error)
+    elif isinstance(context.error, NetworkError) and not isinstance(context.error, BadRequest):
+        # Telegram slow or out of reach for a moment (a timeout, a gateway): the next press or tick
+        # shows what was stored, so a line says it, not a traceback.
+        log.warning("update failed: Telegram did not answer (%s)", context.error)
     else:
         log.error("update failed", exc_info=context.error)
     note_failure(update, context)
