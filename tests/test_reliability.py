@@ -13,13 +13,14 @@ import pytest
 import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
-from telegram.error import RetryAfter
+from telegram.error import RetryAfter, TimedOut
 from telegram.ext import ExtBot
 
 from bot import keys
 from bot.app import TICKER, services_of, tick
 from bot.chat import answers, callback
 from bot.chat.callback import Kind
+from bot.offline import fake_api
 from bot.runtime.redis import client
 from bot.tables import publisher as publisher_module
 from bot.tables.lifecycle import game_of, state_of
@@ -386,6 +387,26 @@ async def test_a_picture_that_timed_out_is_sent_again_by_the_ticker(
         await bot.tick()
         assert all(callback.decode(d).version == moved.screen for d in bot.button_data(GROUP))
         assert not bot.errors
+
+
+async def test_a_command_telegram_does_not_answer_is_two_lines_in_the_log(
+    redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Telegram out of reach for a moment: the reply to a command times out, and so does the
+    apology; the log says each in a line, without a traceback."""
+
+    def timed_out(api: fake_api.FakeBotAPI, params: dict[str, Any], files: dict[str, bytes]) -> None:
+        raise TimedOut("injected: no answer")
+
+    monkeypatch.setitem(fake_api._METHODS, "sendMessage", timed_out)
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/games")
+        assert [type(error) for error in bot.expect_errors()] == [TimedOut]
+    told = [(r.levelname, r.getMessage(), r.exc_info) for r in caplog.records if r.name == "bot.chat.errors"]
+    assert told == [
+        ("WARNING", "update failed: Telegram did not answer (injected: no answer)", None),
+        ("WARNING", "could not report the error to the user: injected: no answer", None),
+    ]
 
 
 async def test_a_picture_refused_for_flood_is_sent_after_telegrams_pause(

@@ -64,8 +64,8 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         sent = await update.effective_message.reply_text(
             t(telegram_lang(context, update.effective_user), message)
         )
-    except TelegramError:  # the error may be Telegram itself being unreachable
-        log.warning("could not report the error to the user", exc_info=True)
+    except TelegramError as error:  # the error may be Telegram itself being unreachable
+        log.warning("could not report the error to the user: %s", error)
         return
     if is_group(sent.chat):
         await _delete_in_passing(context, sent)
