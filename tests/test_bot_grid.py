@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 import redis.asyncio as aioredis
 from telegram import CallbackQuery, InaccessibleMessage, Update
 
@@ -224,6 +225,8 @@ async def test_a_game_replaced_before_its_picture_caught_up_shows_how_it_ended(
         assert not bot.errors
 
 
+# PTB's CommandHandler looks at every update's effective_message, and warns at an InaccessibleMessage.
+@pytest.mark.filterwarnings("ignore:`update.callback_query` is not `None`")
 async def test_buttons_under_a_message_days_old_still_play(redis_client: aioredis.Redis) -> None:
     """A game left for a couple of days: Telegram then sends a press without its message (only the
     chat and the id), and the press plays as any other, in private and in a group."""
