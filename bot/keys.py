@@ -83,8 +83,9 @@ def edit_budget(chat_id: int) -> str:
     return f"ep:{tag(chat_id)}:{chat_id}"
 
 
-def no_pictures_told(chat_id: int) -> str:
-    return f"np:{tag(chat_id)}:{chat_id}"
+def no_pictures_told(chat_id: int, topic: int) -> str:
+    """Set for an hour once a group's chat (or forum topic) was told its game cannot be shown."""
+    return f"np:{tag(chat_id)}:{chat_id}:{topic}"
 
 
 def unseen(chat_id: int, topic: int) -> str:

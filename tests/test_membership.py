@@ -183,8 +183,8 @@ async def test_a_game_started_in_a_closed_topic_waits_unseen_until_it_opens(
     redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture
 ) -> None:
     """The topic was closed under a lobby: Start cannot post the game's picture there, so nobody
-    sees it and its turns do not run out (the general topic's game plays on as ever) until the
-    topic opens again and the picture gets through."""
+    sees it and its turns do not run out (the general topic's game plays on as ever, and is told
+    of its own refusal) until the topic opens again and the picture gets through."""
     clock = Clock()
     async with BotHarness(redis_client, clock=clock) as bot:
         general = await durak_game(bot)
@@ -200,6 +200,17 @@ async def test_a_game_started_in_a_closed_topic_waits_unseen_until_it_opens(
         assert not [m for m in bot.api.bot_messages(GROUP) if m.thread_id == TOPIC]
         played = await bot.table(GROUP)
         assert played is not None and state_of(played).version > state_of(general).version
+        # The group then keeps photos from the bot: the general topic is told, whatever the closed
+        # topic could not be.
+        bot.api.no_photos.add(GROUP)
+        for wait in (100, 100, 2):  # Alice is warned, a computer moves for her, its picture is shown
+            clock.advance(wait)
+            await bot.tick()
+        told = [
+            m for m in bot.api.bot_messages(GROUP) if m.content.startswith("I may no longer send pictures")
+        ]
+        assert [m.thread_id for m in told] == [None]
+        bot.api.no_photos.discard(GROUP)
         bot.api.closed_topics.discard((GROUP, TOPIC))
         clock.advance(100)
         await bot.tick()

@@ -247,7 +247,9 @@ class Publisher:
                 raise
             log.info("table %s cannot be shown: %s", table.id, error)
             await self.redis.set(keys.unseen(table.chat_id, table.topic), "1", ex=UNSEEN_SECONDS)
-            if await self.redis.set(keys.no_pictures_told(table.chat_id), "1", nx=True, ex=NO_PICTURES_TOLD):
+            if await self.redis.set(
+                keys.no_pictures_told(table.chat_id, table.topic), "1", nx=True, ex=NO_PICTURES_TOLD
+            ):
                 text = t(
                     table.lang,
                     "I may no longer send pictures in this chat, so «{game}» cannot be shown: it waits, with "
