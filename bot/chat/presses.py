@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from telegram import CallbackQuery, MaybeInaccessibleMessage, Update
+from telegram.error import BadRequest
 from telegram.ext import Application, CallbackQueryHandler, ContextTypes
 
 from bot.adapters import ADAPTERS
@@ -33,6 +34,7 @@ from bot.economy.wallet import InsufficientFunds
 from bot.tables import lifecycle
 from bot.tables.lifecycle import Refusal, derived_id, game_of, state_of
 from bot.tables.model import Phase, Table
+from bot.tables.refusals import unchanged
 from bot.tables.screens import game_keyboard, panel_keyboard
 from bot.tables.store import VersionConflict
 from i18n import LANGUAGES, t
@@ -191,7 +193,13 @@ async def on_pick(update: Update, context: ContextTypes.DEFAULT_TYPE, data: Call
         keyboard = panel_keyboard(table, seat, opened)
     else:
         keyboard = game_keyboard(table, context.bot.username, opened)
-    await context.bot.edit_message_reply_markup(message.chat.id, message.message_id, reply_markup=keyboard)
+    try:
+        await context.bot.edit_message_reply_markup(
+            message.chat.id, message.message_id, reply_markup=keyboard
+        )
+    except BadRequest as error:
+        if not unchanged(error):  # a double tap opens what the first opened already
+            raise
 
 
 async def _reserve_group_edit(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> None:

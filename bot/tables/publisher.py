@@ -37,7 +37,7 @@ from bot.runtime.later import Due, Later
 from bot.runtime.redis import OUTAGE
 from bot.tables.lifecycle import computers_to_move
 from bot.tables.model import Phase, Player, Table
-from bot.tables.refusals import gone, may_not_post
+from bot.tables.refusals import gone, may_not_post, unchanged
 from bot.tables.screens import Screen, animation_of, game_keyboard, panel_keyboard, panel_screen, screen_of
 from bot.tables.store import TableStore, VersionConflict
 from i18n import t, tn
@@ -349,7 +349,7 @@ class Publisher:
                 log.info("the message of table %s is gone (%s): sending it again", table.id, error)
                 await self._send(table, shown)
                 return
-            if "not modified" not in str(error).lower():
+            if not unchanged(error):
                 raise
         await self.store.mark_shown(table)
 
@@ -583,7 +583,7 @@ class Publisher:
             await self._ask_to_open_the_bot(table, seat)
             return False
         except BadRequest as error:
-            if "not modified" not in str(error).lower():
+            if not unchanged(error):
                 raise
         await self.store.mark_shown(table, where, look)
         return True

@@ -1,6 +1,6 @@
-"""How Telegram says no, read from its words (one error class covers many reasons): a message no
-longer there to edit, a group or topic where the bot may post nothing new, a group's table out of
-reach for good."""
+"""How Telegram says no, read from its words (one error class covers many reasons): an edit that
+changes nothing, a message no longer there to edit, a group or topic where the bot may post nothing
+new, a group's table out of reach for good."""
 
 from __future__ import annotations
 
@@ -21,6 +21,11 @@ MAY_NOT_POST: Final = (
     "chat_write_forbidden",
     "topic_closed",
 )
+
+
+def unchanged(error: BadRequest) -> bool:
+    """Whether an edit was refused for changing nothing: what it would show is shown already."""
+    return "not modified" in str(error).lower()
 
 
 def gone(error: BadRequest) -> bool:
