@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from telegram import InlineKeyboardButton, Message, Update
+from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from bot.adapters import ADAPTERS
@@ -10,6 +11,7 @@ from bot.chat.actions import GROUP_MODE, bring_down_button, menu_button, reply, 
 from bot.chat.coins import BANDIT, bandit_heading, spin_keyboard
 from bot.chat.context import chat_lang, is_group, services
 from bot.chat.keyboards import markup, rows_of
+from bot.tables.refusals import unchanged
 from i18n import t
 
 
@@ -72,6 +74,10 @@ async def _put(
     keyboard = markup(rows_of(list(buttons), width=2))
     query = update.callback_query
     if edit and query is not None and isinstance(query.message, Message) and query.message.text is not None:
-        await query.message.edit_text(text, reply_markup=keyboard)
+        try:
+            await query.message.edit_text(text, reply_markup=keyboard)
+        except BadRequest as error:
+            if not unchanged(error):  # a double tap shows what the first showed already
+                raise
     else:
         await reply(update, text, keyboard)
