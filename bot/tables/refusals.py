@@ -30,8 +30,8 @@ def unchanged(error: BadRequest) -> bool:
 
 def gone(error: BadRequest) -> bool:
     """Whether an edit failed because the message is no longer there to edit (or to be edited)."""
-    reason = str(error).lower()
-    return any(gone in reason for gone in GONE)
+    told = str(error).lower()
+    return any(reason in told for reason in GONE)
 
 
 def may_not_post(error: BaseException | None) -> bool:
