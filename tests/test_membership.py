@@ -203,7 +203,7 @@ async def test_a_game_started_in_a_closed_topic_waits_unseen_until_it_opens(
         # The group then keeps photos from the bot: the general topic is told, whatever the closed
         # topic could not be.
         bot.api.no_photos.add(GROUP)
-        for wait in (100, 100, 2):  # Alice is warned, a computer moves for her, its picture is shown
+        for wait in (100, 100, 2):  # Alice is warned, a computer moves for her, its picture is tried
             clock.advance(wait)
             await bot.tick()
         told = [
