@@ -389,6 +389,23 @@ async def test_a_picture_that_timed_out_is_sent_again_by_the_ticker(
         assert not bot.errors
 
 
+async def test_a_press_whose_answer_timed_out_is_answered_once_more(redis_client: aioredis.Redis) -> None:
+    """Telegram slow for a moment as the press is answered: the answer is sent again, so the
+    person's spinner stops, and the move stands."""
+    async with BotHarness(redis_client) as bot:
+        await bot.say(ALICE, ALICE, "/new grid", first_name="Alice")
+        table = await bot.table(ALICE)
+        assert table is not None
+        bot.api.arm(1)  # the press's answer times out before it reaches Telegram
+        await bot.press(ALICE, ALICE, a_move(table))
+        bot.api.arm(None)
+        assert bot.api.pending_queries == {}
+        assert len(bot.api.alerts()) == 1
+        moved = await bot.table(ALICE)
+        assert moved is not None and moved.screen > table.screen
+        assert not bot.errors
+
+
 async def test_a_command_telegram_does_not_answer_is_two_lines_in_the_log(
     redis_client: aioredis.Redis, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from redis.exceptions import RedisError
 from telegram import CallbackQuery, Update
-from telegram.error import TelegramError
+from telegram.error import BadRequest, NetworkError, TelegramError
 from telegram.ext import ContextTypes
 
 from bot.chat.callback import BadCallback, Callback, decode
@@ -33,6 +33,9 @@ log = logging.getLogger(__name__)
 
 #: A press not answered by then hears that the bot is slow (Telegram shows a spinner until it is answered).
 WATCHDOG_SECONDS: Final = 0.8
+#: Tries of a press's answer that Telegram did not take in time (a second one finds it answered, if
+#: the first got through after all: a refusal, logged).
+ANSWER_ATTEMPTS: Final = 2
 TROUBLE: Final = N_("The bot is having trouble, try again in a minute.")
 SLOW: Final = N_("⏳ The bot is slow to answer: if nothing changes, press again.")
 
@@ -60,13 +63,21 @@ class Answer:
             return
         self.done = True
         self._watchdog.cancel()
-        try:
-            await self.query.answer(
-                clipped(text, MAX_ANSWER) if text else None, show_alert=alert and bool(text)
-            )
-        except TelegramError as error:
-            # A duplicate delivery answered elsewhere, or a query that is too old: nothing to tell.
-            log.info("could not answer a press: %s", error)
+        shown = clipped(text, MAX_ANSWER) if text else None
+        for attempt in range(ANSWER_ATTEMPTS):
+            try:
+                await self.query.answer(shown, show_alert=alert and bool(text))
+                return
+            except NetworkError as error:
+                if isinstance(error, BadRequest):
+                    # A duplicate delivery answered elsewhere, or a query that is too old.
+                    log.info("could not answer a press: %s", error)
+                    return
+                # Telegram slow for a moment: once more, or the spinner waits for Telegram's own end.
+                log.info("could not answer a press (try %d): %s", attempt + 1, error)
+            except TelegramError as error:
+                log.info("could not answer a press: %s", error)
+                return
 
 
 PressHandler = Callable[[Update, ContextTypes.DEFAULT_TYPE, Callback, Answer], Awaitable[None]]
