@@ -81,6 +81,7 @@ async def measure(url: str, chats: int, rounds: int, seed: int) -> dict[str, Any
     driver = Driver(redis)
     times: list[float] = []
     start = time.process_time()
+    first_round_mb = 0.0  # (with no round at all)
     await driver.app.initialize()
     try:
         for round_number in range(rounds):

@@ -68,11 +68,10 @@ class Answer:
             try:
                 await self.query.answer(shown, show_alert=alert and bool(text))
                 return
+            except BadRequest as error:  # answered elsewhere (a duplicate delivery), or too old
+                log.info("could not answer a press: %s", error)
+                return
             except NetworkError as error:
-                if isinstance(error, BadRequest):
-                    # A duplicate delivery answered elsewhere, or a query that is too old.
-                    log.info("could not answer a press: %s", error)
-                    return
                 # Telegram slow for a moment: once more, or the spinner waits for Telegram's own end.
                 log.info("could not answer a press (try %d): %s", attempt + 1, error)
             except TelegramError as error:

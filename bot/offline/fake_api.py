@@ -558,6 +558,10 @@ class FakeBotAPI(BaseRequest):
             }
         }
 
+    def _photos_kept(self, chat_id: int) -> bool:
+        """Whether the group keeps photos from the bot, a plain member there (a muted one sends nothing)."""
+        return chat_id in self.no_photos or chat_id in self.muted
+
     def _new_chat_target(self, params: JSON) -> int:
         chat_id = self._target(params)
         if chat_id > 0 and chat_id not in self.private_opened:
@@ -598,7 +602,7 @@ class FakeBotAPI(BaseRequest):
 
     def _send_media(self, params: JSON, files: dict[str, bytes], kind: str) -> JSON:
         chat_id = self._new_chat_target(params)
-        if chat_id in self.no_photos | self.muted:
+        if self._photos_kept(chat_id):
             raise ApiError(f"Bad Request: not enough rights to send {kind}s to the chat")
         caption = _caption(params)
         data, file_id = self._resolve_media(params.get(kind), files, kind)
@@ -670,7 +674,7 @@ class FakeBotAPI(BaseRequest):
 
     def _edit_media(self, params: JSON, files: dict[str, bytes]) -> JSON:
         msg = self._edited(params)
-        if msg.chat_id in self.no_photos | self.muted:
+        if self._photos_kept(msg.chat_id):
             raise ApiError("Bad Request: not enough rights to send photos to the chat")
         if msg.media_kind is None:
             raise ApiError("Bad Request: there is no media in the message to edit")
@@ -721,7 +725,7 @@ class FakeBotAPI(BaseRequest):
     def _member_json(self, chat_id: int, user_id: int) -> JSON:
         user = self.user(user_id)
         admins = self.admins.get(chat_id, [])
-        if user_id == BOT_ID and chat_id in self.no_photos | self.muted:
+        if user_id == BOT_ID and self._photos_kept(chat_id):
             return {"status": "member", "user": user}
         if (user_id == BOT_ID and chat_id < 0) or user_id in admins[1:]:
             return {"status": "administrator", "user": user} | ADMIN_RIGHTS
@@ -748,7 +752,7 @@ class FakeBotAPI(BaseRequest):
         if chat_id < 0:
             found["permissions"] = {
                 "can_send_messages": chat_id not in self.muted,
-                "can_send_photos": chat_id not in self.no_photos | self.muted,
+                "can_send_photos": not self._photos_kept(chat_id),
             }
         return found
 
